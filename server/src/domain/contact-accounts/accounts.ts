@@ -1,0 +1,72 @@
+/** Opening, listing, finding, deleting and (for the admin) blocking contact accounts (§2.3, §3, §4.9–4.11). */
+import { isDuplicateKeyError } from '../../database/duplicate-key';
+import { nextSequence } from '../../database/sequences';
+import type { Models } from '../../models';
+import type { ContactAccountDoc } from '../../models/contact-account';
+import { settleOperation, type Operation } from './journal';
+
+/** An account as clients see it: everything but the bookkeeping of unsettled operations. */
+export type Account = Omit<ContactAccountDoc, 'pendingOps'>;
+
+export const ACCOUNT_FIELDS = { pendingOps: 0 } as const;
+
+/**
+ * A conditional update that matched nothing is re-read to tell why. When the re-read shows that a parallel
+ * request has meanwhile made it possible, it is tried again, at most this many times in all.
+ */
+export const MAX_ATTEMPTS = 5;
+
+export function findAccount(models: Models, accountId: number): Promise<Account | null> {
+	return models.contactAccounts.findById(accountId, ACCOUNT_FIELDS).lean<Account>();
+}
+
+/** In the order they were opened: account IDs come from an increasing sequence. */
+export function listAccounts(models: Models, contactId: number): Promise<Account[]> {
+	return models.contactAccounts.find({ contactId }, ACCOUNT_FIELDS).sort({ _id: 1 }).lean<Account[]>();
+}
+
+export type OpenOutcome = { ok: true; account: Account } | { ok: false; reason: 'currency_exists' };
+
+/** One account per currency per contact: the unique {contactId, currency} index decides, also between parallel calls. */
+export async function openAccount(models: Models, contactId: number, currency: string): Promise<OpenOutcome> {
+	const _id = await nextSequence(models, 'contact_accounts');
+	try {
+		const { pendingOps: _pending, ...account } = (await models.contactAccounts.create({ _id, contactId, currency })).toObject();
+		return { ok: true, account };
+	} catch (error) {
+		if (isDuplicateKeyError(error)) return { ok: false, reason: 'currency_exists' };
+		throw error;
+	}
+}
+
+export type DeleteOutcome =
+	{ ok: true } | { ok: false; reason: 'not_found' | 'contention' } | { ok: false; reason: 'not_empty'; account: Account };
+
+/**
+ * Deletes the account only where its balance is 0 and no operation is unsettled, in one conditional delete,
+ * so a parallel top-up is never lost and no journal entry is orphaned.
+ */
+export async function deleteEmptyAccount(models: Models, accountId: number): Promise<DeleteOutcome> {
+	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+		const { deletedCount } = await models.contactAccounts.deleteOne({ _id: accountId, amount: 0, pendingOps: { $size: 0 } });
+		if (deletedCount === 1) return { ok: true };
+		const current = await models.contactAccounts.findById(accountId).lean<ContactAccountDoc & { pendingOps: Operation[] }>();
+		if (!current) return { ok: false, reason: 'not_found' };
+		const { pendingOps, ...account } = current;
+		if (account.amount > 0) return { ok: false, reason: 'not_empty', account };
+		for (const operation of pendingOps) await settleOperation(models, accountId, operation);
+	}
+	return { ok: false, reason: 'contention' };
+}
+
+/** Sets or clears `blockedAt`. Blocking a blocked account keeps the original time. Null when there is no such account. */
+export async function setAccountBlocked(models: Models, accountId: number, blocked: boolean): Promise<Account | null> {
+	const changed = await models.contactAccounts
+		.findOneAndUpdate(
+			{ _id: accountId, blockedAt: blocked ? null : { $ne: null } },
+			{ $set: { blockedAt: blocked ? new Date() : null } },
+			{ returnDocument: 'after', projection: ACCOUNT_FIELDS },
+		)
+		.lean<Account>();
+	return changed ?? findAccount(models, accountId);
+}

@@ -1,0 +1,57 @@
+/**
+ * `/api/v1/<method>`: finds the method, checks the verb, applies deprecation (§9), authenticates (§5),
+ * counts the call against the account's rate limit (§8), then runs the handler.
+ */
+import { Router } from 'express';
+import type { Config } from '../config';
+import type { Models } from '../models';
+import type { ApiMethod } from './api-method';
+import { authenticate } from './auth';
+import { ApiError } from './errors';
+import { requestLanguage } from './i18n';
+import { toJsonText } from './ordered-json';
+import { publicBase } from './public-url';
+import type { RateLimiter } from './rate-limit';
+import { requestParams } from './request-params';
+import { applyDeprecation } from './versioning';
+
+export interface ApiRouterDeps {
+	config: Config;
+	models: Models;
+	limiter: RateLimiter;
+	methods: readonly ApiMethod[];
+}
+
+export function apiRouter({ config, models, limiter, methods }: ApiRouterDeps): Router {
+	const byName = new Map(methods.map((method) => [method.name, method]));
+	const router = Router();
+
+	router.all('/:method', async (req, res) => {
+		const method = byName.get(req.params.method);
+		if (!method) throw new ApiError(404, { error: `Unknown method ${req.params.method}.` });
+		if (!method.verbs.includes(req.method as 'GET')) {
+			throw new ApiError(
+				405,
+				{ error: `The ${req.method} method is not supported for ${method.name}. Supported: ${method.verbs.join(', ')}.` },
+				{ Allow: method.verbs.join(', ') },
+			);
+		}
+		await applyDeprecation(models, method.name, res);
+		const params = requestParams(req);
+		const user = await authenticate(req, params, models);
+		await limiter.consume(user._id.toHexString(), res);
+		const result = await method.handle({
+			params,
+			user,
+			lang: requestLanguage(req),
+			models,
+			config,
+			methodUrl: `${publicBase(req, config)}/api/v1/${method.name}`,
+			req,
+		});
+		if (result.status === 204) res.status(204).end();
+		else res.status(result.status).type('json').send(toJsonText(result.body));
+	});
+
+	return router;
+}

@@ -1,0 +1,61 @@
+/**
+ * The last middleware: every failure becomes a JSON answer in the API's shapes, never a 500 with internals.
+ * A validation failure for a client that did not ask for JSON is a redirect back, as on the platform (§4.1).
+ */
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import { ApiError, ValidationError } from './errors';
+import { publicBase } from './public-url';
+
+/** Laravel's `wantsJson()`: the Accept header names a JSON type. */
+function wantsJson(req: Request): boolean {
+	return /[/+]json/i.test(req.get('accept') ?? '');
+}
+
+function redirectTarget(req: Request, config: Config): string {
+	const referer = req.get('referer');
+	if (referer && URL.canParse(referer)) return referer;
+	return `${publicBase(req, config)}/`;
+}
+
+/** Errors raised by express's body parsers carry a `type` and an HTTP status. */
+function bodyParserError(error: unknown): ApiError | undefined {
+	if (typeof error !== 'object' || error === null || !('type' in error)) return undefined;
+	switch ((error as { type: unknown }).type) {
+		case 'entity.parse.failed':
+			return new ApiError(400, { message: 'The request body is not valid JSON.' });
+		case 'entity.too.large':
+			return new ApiError(413, { message: 'The request body is too large.' });
+		case 'parameters.too.many':
+			return new ApiError(413, { message: 'The request has too many parameters.' });
+		case 'encoding.unsupported':
+		case 'charset.unsupported':
+			return new ApiError(415, { message: 'The request body encoding is not supported.' });
+		case 'request.aborted':
+			return new ApiError(400, { message: 'The request was aborted.' });
+		default:
+			return undefined;
+	}
+}
+
+export function errorHandler(config: Config, logger: Logger): ErrorRequestHandler {
+	return (error: unknown, req, res, next) => {
+		if (res.headersSent) return next(error);
+		const apiError = error instanceof ApiError ? error : bodyParserError(error);
+		if (!apiError) {
+			logger.error(`unexpected error on ${req.method} ${req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+			res.status(500).json({ message: 'Server Error' });
+			return;
+		}
+		if (apiError instanceof ValidationError && !wantsJson(req)) {
+			res.redirect(302, redirectTarget(req, config));
+			return;
+		}
+		res.set(apiError.headers).status(apiError.status).json(apiError.body);
+	};
+}
+
+export const notFoundHandler: RequestHandler = (req, res) => {
+	res.status(404).json({ error: `Not found: ${req.method} ${req.path}` });
+};

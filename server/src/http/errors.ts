@@ -1,0 +1,49 @@
+/**
+ * Errors that become HTTP answers. Handlers throw them; `error-handler.ts` writes them.
+ * Bodies follow §7.1: 401 {error}, 402 {error, code}, 403 {error}, 404 {error} or {message}, 410 {error, code},
+ * 422 {message, errors}, 429 {message}.
+ */
+import type { Lang } from './i18n';
+import { validationMessage } from './validation-messages';
+
+export class ApiError extends Error {
+	constructor(
+		readonly status: number,
+		readonly body: Record<string, unknown>,
+		readonly headers: Record<string, string> = {},
+	) {
+		super(typeof body.message === 'string' ? body.message : String(body.error ?? status));
+	}
+}
+
+/** Field name (dotted for nested values, e.g. `fields.0.slug`) to its failure texts. */
+export type FieldErrors = Record<string, string[]>;
+
+/** A 422. Kept distinct because without `Accept: application/json` it becomes a redirect (§4.1, §7.1). */
+export class ValidationError extends ApiError {
+	constructor(
+		readonly errors: FieldErrors,
+		lang: Lang,
+		extra: Record<string, unknown> = {},
+	) {
+		super(422, { message: summarize(errors, lang), ...extra, errors });
+	}
+}
+
+/** Laravel's summary: the first text, plus how many more there are. */
+function summarize(errors: FieldErrors, lang: Lang): string {
+	const texts = Object.values(errors).flat();
+	if (texts.length <= 1) return texts[0] ?? validationMessage(lang, 'invalid', { attribute: 'input' });
+	return `${texts[0]} ${validationMessage(lang, 'and_more', { count: texts.length - 1 })}`;
+}
+
+/** 422 for one field, optionally with a machine-readable `code` (§7.3). */
+export function fieldError(lang: Lang, field: string, text: string, code?: string): ValidationError {
+	return new ValidationError({ [field]: [text] }, lang, code === undefined ? {} : { code });
+}
+
+export const unauthorized = () => new ApiError(401, { error: 'unauthorized' });
+
+export const forbidden = (error: string) => new ApiError(403, { error });
+
+export const notFound = (error: string) => new ApiError(404, { error });

@@ -1,0 +1,42 @@
+/**
+ * Rate limit (§8): N requests per minute per account, all methods and keys combined. The counters live in
+ * MongoDB (rate-limiter-flexible's Mongo store: one atomic upsert per request), so every server instance
+ * sharing the database shares the limit.
+ */
+import type { Response } from 'express';
+import type { Connection } from 'mongoose';
+import { RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
+import { ApiError } from './errors';
+
+export interface RateLimiter {
+	/** Counts one request of the account; sets the rate headers; throws 429 when over the limit. */
+	consume(accountId: string, res: Response): Promise<void>;
+}
+
+export function createRateLimiter(db: Connection, perMinute: number): RateLimiter {
+	if (!db.db) throw new Error('the rate limiter needs an open database connection');
+	const limiter = new RateLimiterMongo({
+		storeClient: db.db,
+		tableName: 'rate_limits',
+		keyPrefix: 'api',
+		points: perMinute,
+		duration: 60,
+	});
+	return {
+		async consume(accountId, res) {
+			res.setHeader('X-RateLimit-Limit', String(perMinute));
+			try {
+				const state = await limiter.consume(accountId);
+				res.setHeader('X-RateLimit-Remaining', String(state.remainingPoints));
+			} catch (rejection) {
+				if (!(rejection instanceof RateLimiterRes)) throw rejection;
+				const retryAfter = String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+				throw new ApiError(
+					429,
+					{ message: 'Too Many Attempts.' },
+					{ 'Retry-After': retryAfter, 'X-RateLimit-Remaining': '0' },
+				);
+			}
+		},
+	};
+}

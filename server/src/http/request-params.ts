@@ -1,0 +1,34 @@
+/**
+ * The parameters of an API call: the query string, overlaid by the body for POST (§4.1).
+ * As on the platform (Laravel's TrimStrings and ConvertEmptyStringsToNull), strings are trimmed and an
+ * empty string means null, at every depth, so the rules treat JSON, form and query input alike.
+ */
+import type { Request } from 'express';
+import { ApiError } from './errors';
+
+export type Params = Record<string, unknown>;
+
+function normalize(value: unknown): unknown {
+	if (typeof value === 'string') {
+		const trimmed = value.trim();
+		return trimmed === '' ? null : trimmed;
+	}
+	if (Array.isArray(value)) return value.map(normalize);
+	if (value !== null && typeof value === 'object') {
+		return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, normalize(inner)]));
+	}
+	return value;
+}
+
+function isPlainObject(value: unknown): value is Params {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export function requestParams(req: Request): Params {
+	const query = isPlainObject(req.query) ? req.query : {};
+	const body: unknown = req.body;
+	if (body !== undefined && !isPlainObject(body)) {
+		throw new ApiError(400, { message: 'The request body must be a JSON object.' });
+	}
+	return normalize({ ...query, ...(body ?? {}) }) as Params;
+}

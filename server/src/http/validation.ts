@@ -1,0 +1,112 @@
+/**
+ * Request validation on zod. Every failed field is reported at once (§7.1), under its dotted path
+ * (`fields.0.slug`), with texts in the request's language. Form and query inputs arrive as strings,
+ * so the scalar builders below read "12" as 12 and "true" as true; anything else is a 422.
+ */
+import { z } from 'zod';
+import { ValidationError, type FieldErrors } from './errors';
+import type { Lang } from './i18n';
+import { validationMessage } from './validation-messages';
+
+/** A text per language for a custom rule; `:attribute` and the issue's own params are interpolated. */
+export type RuleText = Record<Lang, string>;
+
+/** Attach to `.refine(check, ruleParams(text))` or `ctx.addIssue({code: 'custom', ...ruleParams(text)})`. */
+export function ruleParams(text: RuleText, vars: Record<string, string | number> = {}) {
+	return { params: { text, vars } };
+}
+
+type Issue = z.core.$ZodIssue;
+
+function attributeName(path: PropertyKey[]): string {
+	return path.map(String).join('.').replace(/_/g, ' ');
+}
+
+function sizeRule(issue: Issue & { origin?: string }, kind: 'max' | 'min') {
+	if (issue.origin === 'string') return `${kind}_string` as const;
+	if (issue.origin === 'array' || issue.origin === 'set') return `${kind}_array` as const;
+	return `${kind}_number` as const;
+}
+
+function describeIssue(issue: Issue, lang: Lang): string {
+	const attribute = attributeName(issue.path);
+	switch (issue.code) {
+		case 'invalid_type': {
+			if (issue.input === undefined || issue.input === null) return validationMessage(lang, 'required', { attribute });
+			const expected = issue.expected as string;
+			const rule =
+				expected === 'int' ? 'integer' : (['string', 'number', 'boolean', 'array', 'object'].find((t) => t === expected) ?? 'invalid');
+			return validationMessage(lang, rule as 'invalid', { attribute });
+		}
+		case 'too_big':
+			return validationMessage(lang, sizeRule(issue, 'max'), { attribute, max: String(issue.maximum) });
+		case 'too_small':
+			return validationMessage(lang, sizeRule(issue, 'min'), { attribute, min: String(issue.minimum) });
+		case 'invalid_value':
+			return validationMessage(lang, 'in', { attribute });
+		case 'invalid_format':
+			return validationMessage(lang, issue.format === 'email' ? 'email' : 'format', { attribute });
+		case 'custom': {
+			const params = issue.params as { text?: RuleText; vars?: Record<string, string | number> } | undefined;
+			if (params?.text) {
+				const vars: Record<string, string | number> = { attribute, ...params.vars };
+				return params.text[lang].replace(/:([a-z_]+)/gi, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+			}
+			return validationMessage(lang, 'invalid', { attribute });
+		}
+		default:
+			return validationMessage(lang, 'invalid', { attribute });
+	}
+}
+
+/** Parses `input` or throws a ValidationError listing every failed field. */
+export function validate<S extends z.ZodType>(schema: S, input: unknown, lang: Lang): z.output<S> {
+	const result = schema.safeParse(input, { error: (issue) => describeIssue(issue as Issue, lang) });
+	if (result.success) return result.data;
+	const errors: FieldErrors = {};
+	for (const issue of result.error.issues) {
+		const key = issue.path.map(String).join('.') || 'input';
+		const texts = (errors[key] ??= []);
+		if (!texts.includes(issue.message)) texts.push(issue.message);
+	}
+	throw new ValidationError(errors, lang);
+}
+
+/** An integer that may arrive as a decimal string (forms, query strings). */
+export function integer(bounds: { min?: number; max?: number } = {}) {
+	let schema = z.int();
+	if (bounds.min !== undefined) schema = schema.min(bounds.min);
+	if (bounds.max !== undefined) schema = schema.max(bounds.max);
+	return z.preprocess((value) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value), schema);
+}
+
+const TRUE_INPUTS = new Set<unknown>([true, 1, '1', 'true', 'on', 'yes']);
+const FALSE_INPUTS = new Set<unknown>([false, 0, '0', 'false', 'off', 'no']);
+
+/** A boolean that may arrive as "1"/"0"/"true"/"false" (forms, query strings). */
+export function boolean() {
+	return z.preprocess(
+		(value) => (TRUE_INPUTS.has(value) ? true : FALSE_INPUTS.has(value) ? false : value),
+		z.boolean(),
+	);
+}
+
+/** A string of at most `max` characters. */
+export function text(max = 255) {
+	return z.string().max(max);
+}
+
+/**
+ * An array that may arrive from a form or query string as an object with numeric keys
+ * (qs turns `tags[150]=x` into one when the index is sparse or large).
+ */
+export function list<T extends z.ZodType>(item: T) {
+	return z.preprocess((value) => {
+		if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+		const keys = Object.keys(value);
+		if (keys.length > 0 && keys.every((key) => /^\d+$/.test(key))) {
+			return keys.sort((a, b) => Number(a) - Number(b)).map((key) => (value as Record<string, unknown>)[key]);
+		}
+		return value;
+	}, z.array(item));
+}

@@ -1,0 +1,61 @@
+/** Starts and stops the whole service: database, rate limiter, HTTP listener, graceful shutdown. */
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import type { Config } from './config';
+import { openDatabase, type Database } from './database/open';
+import { createRateLimiter } from './http/rate-limit';
+import { consoleLogger, type Logger } from './logger';
+
+export interface RunningServer {
+	/** `http://host:port`, as printed in the `listening on` line. */
+	url: string;
+	port: number;
+	database: Database;
+	/** Stops accepting, lets in-flight requests finish, closes the database. */
+	close(): Promise<void>;
+}
+
+/** In-flight requests get this long to finish on shutdown before their sockets are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export async function startServer(config: Config, logger: Logger = consoleLogger, options: { dbName?: string } = {}): Promise<RunningServer> {
+	const database = await openDatabase({ mongodbUri: config.mongodbUri, dbName: options.dbName }, logger);
+	const limiter = createRateLimiter(database.connection, config.rateLimitPerMinute);
+	const app = createApp({ config, database, limiter, logger });
+	const httpServer = app.listen(config.port, config.host);
+	try {
+		await once(httpServer, 'listening');
+	} catch (error) {
+		await database.close();
+		throw error;
+	}
+	const { port } = httpServer.address() as AddressInfo;
+	const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+	logger.info(`listening on ${url}`);
+
+	// Responses still being prepared when shutdown starts ask their client to close the connection, so a
+	// keep-alive socket does not hold the shutdown open once its last request is answered.
+	const unanswered = new Set<ServerResponse>();
+	httpServer.on('request', (_req, res: ServerResponse) => {
+		unanswered.add(res);
+		res.once('finish', () => unanswered.delete(res));
+		res.once('close', () => unanswered.delete(res));
+	});
+
+	let closing: Promise<void> | undefined;
+	const close = () =>
+		(closing ??= (async () => {
+			for (const res of unanswered) if (!res.headersSent) res.shouldKeepAlive = false;
+			const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+			httpServer.closeIdleConnections();
+			const forceful = setTimeout(() => httpServer.closeAllConnections(), SHUTDOWN_GRACE_MS);
+			forceful.unref();
+			await stopped;
+			clearTimeout(forceful);
+			await database.close();
+		})());
+
+	return { url, port, database, close };
+}
