@@ -1,0 +1,18 @@
+/**
+ * A record (item) of a list. `values` maps a field slug to its value; slugs are checked by the slug charset
+ * (no `.` or `$`), so `values.<slug>` is always a safe path for erasing one field in every record.
+ */
+import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
+
+const listItemSchema = new Schema(
+	{
+		listId: { type: Schema.Types.ObjectId, required: true, index: true },
+		values: { type: Schema.Types.Mixed, default: {} },
+	},
+	// `minimize: false` keeps `values: {}` an object, so `$unset` of `values.<slug>` always has an object to act on.
+	{ timestamps: true, versionKey: false, minimize: false },
+);
+
+export type ListItemDoc = InferSchemaType<typeof listItemSchema> & { _id: Types.ObjectId; values: Record<string, unknown> };
+
+export const listItemModel = (db: Connection) => db.model('ListItem', listItemSchema, 'list_items');
