@@ -22,7 +22,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer(config: Config, logger: Logger = consoleLogger, options: { dbName?: string } = {}): Promise<RunningServer> {
 	const database = await openDatabase({ mongodbUri: config.mongodbUri, dbName: options.dbName }, logger);
-	const limiter = createRateLimiter(database.connection, config.rateLimitPerMinute);
+	const limiter = await createRateLimiter(database.connection, config.rateLimitPerMinute);
 	const app = createApp({ config, database, limiter, logger });
 	const httpServer = app.listen(config.port, config.host);
 	try {

@@ -13,7 +13,7 @@ export interface RateLimiter {
 	consume(accountId: string, res: Response): Promise<void>;
 }
 
-export function createRateLimiter(db: Connection, perMinute: number): RateLimiter {
+export async function createRateLimiter(db: Connection, perMinute: number): Promise<RateLimiter> {
 	if (!db.db) throw new Error('the rate limiter needs an open database connection');
 	const limiter = new RateLimiterMongo({
 		storeClient: db.db,
@@ -21,7 +21,10 @@ export function createRateLimiter(db: Connection, perMinute: number): RateLimite
 		keyPrefix: 'api',
 		points: perMinute,
 		duration: 60,
+		// Created here and awaited, rather than in the background, so start-up fails loudly if it cannot.
+		disableIndexesCreation: true,
 	});
+	await limiter.createIndexes();
 	return {
 		async consume(accountId, res) {
 			res.setHeader('X-RateLimit-Limit', String(perMinute));
