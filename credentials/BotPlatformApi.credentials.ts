@@ -1,0 +1,68 @@
+import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+import { API_BASE_URL_EXPRESSION, DEFAULT_BASE_URL } from '../nodes/BotPlatform/transport/base-url';
+
+export class BotPlatformApi implements ICredentialType {
+	name = 'botPlatformApi';
+
+	displayName = 'Bot Platform API';
+
+	icon = { light: 'file:../nodes/BotPlatform/botPlatform.svg', dark: 'file:../nodes/BotPlatform/botPlatform.dark.svg' } as const;
+
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-bot-platform';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				'The key from your Bot Platform profile, on the API tab. Regenerating it there, or changing the password, makes the old key stop working.',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: DEFAULT_BASE_URL,
+			placeholder: DEFAULT_BASE_URL,
+			required: true,
+			description:
+				'Address of the Bot Platform. Change it only for a self-hosted server, e.g. http://localhost:3000. A trailing slash or /api/v1 is ignored.',
+		},
+		{
+			displayName: 'Ignore SSL Issues (Insecure)',
+			name: 'ignoreSslIssues',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to connect even if SSL certificate validation is not possible',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.apiKey}}',
+			},
+		},
+	};
+
+	// getMe is the spec's way to check a key (§5.5). The rules give each refusal its actionable message.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: API_BASE_URL_EXPRESSION,
+			url: '/getMe',
+			method: 'GET',
+			headers: { Accept: 'application/json' },
+			skipSslCertificateValidation: '={{$credentials.ignoreSslIssues}}',
+		},
+		rules: [
+			{ type: 'responseCode', properties: { value: 401, message: 'Invalid API key: copy it again from your profile, API tab' } },
+			{ type: 'responseCode', properties: { value: 402, message: 'The account needs the Pro plan to use the API' } },
+			{ type: 'responseCode', properties: { value: 403, message: 'The account of this API key is blocked' } },
+			{ type: 'responseCode', properties: { value: 404, message: 'No Bot Platform API at this address: check the Base URL' } },
+		],
+	};
+}

@@ -1,0 +1,164 @@
+/** Properties shared by several operations. */
+import type { INodeProperties } from 'n8n-workflow';
+import { DEFAULT_MAX_WAIT_SECONDS } from '../../transport';
+
+export const listLocator: INodeProperties = {
+	displayName: 'List',
+	name: 'list',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: 'The list to work with',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select a list...',
+			typeOptions: { searchListMethod: 'searchLists', searchable: true },
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 6650c3a1e4b0a1b2c3d4e5f6',
+			validation: [{ type: 'regex', properties: { regex: '^\\S+$', errorMessage: 'The List ID has no spaces' } }],
+		},
+	],
+};
+
+export const botIdField = (required: boolean): INodeProperties => ({
+	displayName: 'Bot ID',
+	name: 'botId',
+	type: 'number',
+	default: 0,
+	required,
+	typeOptions: { minValue: 1, numberPrecision: 0 },
+	description: 'Numeric ID of the bot, as shown in the bot’s settings in the dashboard',
+});
+
+export const returnAllField: INodeProperties = {
+	displayName: 'Return All',
+	name: 'returnAll',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return all results or only up to a given limit',
+};
+
+export const limitField = (maxValue?: number): INodeProperties => ({
+	displayName: 'Limit',
+	name: 'limit',
+	type: 'number',
+	default: 50,
+	typeOptions: { minValue: 1, ...(maxValue !== undefined && { maxValue }), numberPrecision: 0 },
+	displayOptions: { show: { returnAll: [false] } },
+	description: 'Max number of results to return',
+});
+
+/** Every operation has the same Options collection: how long to wait when the rate limit is hit. */
+export const requestOptions: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add option',
+	default: {},
+	options: [
+		{
+			displayName: 'Max Wait When Rate Limited (Seconds)',
+			name: 'maxWaitSeconds',
+			type: 'number',
+			default: DEFAULT_MAX_WAIT_SECONDS,
+			typeOptions: { minValue: 0, maxValue: 3600, numberPrecision: 0 },
+			description:
+				'The Bot Platform accepts 120 requests per minute per account. When it says "wait", the node waits as long as asked and retries, for at most this many seconds in total per request; 0 fails at once.',
+		},
+	],
+};
+
+/** Field types of a list (spec §2.2), sorted by their display name. */
+export const fieldTypeOptions = [
+	{ name: 'Bot', value: 'bot', description: 'A reference to a bot' },
+	{ name: 'Contact', value: 'contact', description: 'A reference to a contact' },
+	{ name: 'Date', value: 'date' },
+	{ name: 'Date and Time', value: 'datetime' },
+	{ name: 'File', value: 'file' },
+	{ name: 'Image', value: 'image' },
+	{ name: 'Money', value: 'money', description: 'An amount in a currency' },
+	{ name: 'Number', value: 'number' },
+	{ name: 'Text', value: 'string' },
+	{ name: 'Yes/No', value: 'bool' },
+];
+
+export const fieldSlugHint = 'Letters, digits, - and _ only; unique in the list';
+
+/** A field definition (spec §2.2) as UI properties; `money` shows Currency. Used by Create and Add Field. */
+export function fieldDefinitionProperties(prefix: '' | 'field'): INodeProperties[] {
+	const name = (base: string) => (prefix === '' ? base : `${prefix}${base[0].toUpperCase()}${base.slice(1)}`);
+	const typeName = name('type');
+	const label = (base: string) => (prefix === '' ? base : `Field ${base}`);
+	return [
+		{
+			displayName: label('Name'),
+			name: name('name'),
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. Delivery address',
+			description: 'The name people see, up to 255 characters',
+		},
+		{
+			displayName: label('Slug'),
+			name: name('slug'),
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. delivery_address',
+			hint: fieldSlugHint,
+			description: 'The key the field’s values are stored under, up to 255 characters',
+		},
+		{
+			displayName: label('Type'),
+			name: typeName,
+			type: 'options',
+			options: fieldTypeOptions,
+			default: 'string',
+			required: true,
+			description: 'What the field holds',
+		},
+		{
+			displayName: 'Currency',
+			name: name('currency'),
+			type: 'string',
+			default: 'USD',
+			required: true,
+			placeholder: 'e.g. USD',
+			displayOptions: { show: { [typeName]: ['money'] } },
+			description: 'Three-letter ISO 4217 code of the money field, such as USD, EUR or GBP',
+		},
+	];
+}
+
+/** The three flags of a field definition, with the API's defaults. */
+export const fieldFlagProperties: INodeProperties[] = [
+	{
+		displayName: 'Encrypted',
+		name: 'is_encryptable',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the field’s values are stored encrypted',
+	},
+	{
+		displayName: 'Hidden',
+		name: 'is_hidden',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the field is hidden in the dashboard',
+	},
+	{
+		displayName: 'Required',
+		name: 'is_required',
+		type: 'boolean',
+		default: true,
+		description: 'Whether the field must be filled when a record is added',
+	},
+];

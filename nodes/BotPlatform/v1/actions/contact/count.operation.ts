@@ -1,0 +1,21 @@
+/** Contact → Count: `getNumberOfContacts`, with the same filters as Get Many. */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { callApi } from '../../helpers/call';
+import { forOperation } from '../../helpers/display-options';
+import { contactFilters } from '../../helpers/filters';
+import { requestOptions } from '../common.descriptions';
+import type { BotPlatformOperation } from '../node.type';
+import { contactFiltersCollection } from './filters.description';
+
+const properties: INodeProperties[] = [contactFiltersCollection, requestOptions];
+
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const { body } = await callApi.call(this, 'getNumberOfContacts', { ...contactFilters.call(this, itemIndex) }, itemIndex);
+	return { count: (body as { count: number }).count };
+}
+
+export const count: BotPlatformOperation = {
+	method: 'getNumberOfContacts',
+	description: forOperation('contact', 'count', properties),
+	execute,
+};

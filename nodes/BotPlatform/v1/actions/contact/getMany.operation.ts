@@ -1,0 +1,39 @@
+/** Contact → Get Many: `getContacts` in offset mode, 1000 per request, without over-fetching a Limit. */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { contactBatches } from '../../../transport';
+import { maxWaitSeconds } from '../../helpers/call';
+import { forOperation } from '../../helpers/display-options';
+import { contactFilters } from '../../helpers/filters';
+import { limitField, requestOptions, returnAllField } from '../common.descriptions';
+import type { BotPlatformOperation } from '../node.type';
+import { contactFiltersCollection } from './filters.description';
+
+const properties: INodeProperties[] = [
+	{
+		...returnAllField,
+		description:
+			'Whether to return all results or only up to a given limit. All contacts are read 1000 per request, up to the moment the node started.',
+	},
+	limitField(),
+	contactFiltersCollection,
+	requestOptions,
+];
+
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex) as number);
+	const contacts: IDataObject[] = [];
+	const batches = contactBatches.call(this, contactFilters.call(this, itemIndex), {
+		limit,
+		itemIndex,
+		maxWaitSeconds: maxWaitSeconds.call(this, itemIndex),
+	});
+	for await (const batch of batches) contacts.push(...batch);
+	return contacts;
+}
+
+export const getMany: BotPlatformOperation = {
+	method: 'getContacts',
+	description: forOperation('contact', 'getAll', properties),
+	execute,
+};

@@ -1,0 +1,37 @@
+/** Contact Account → Create: `addContactAccount`, a new account with balance 0 in one currency (spec §4.10). */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { callApi, dataOf, idParameter, textParameter } from '../../helpers/call';
+import { forOperation } from '../../helpers/display-options';
+import { requestOptions } from '../common.descriptions';
+import type { BotPlatformOperation } from '../node.type';
+import { contactIdField } from './common';
+
+const properties: INodeProperties[] = [
+	contactIdField,
+	{
+		displayName: 'Currency',
+		name: 'currency',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. USD',
+		description: 'Three-letter ISO 4217 code, such as USD, EUR or JPY. A contact has at most one account per currency.',
+	},
+	requestOptions,
+];
+
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const params = {
+		contact_id: idParameter.call(this, 'contactId', itemIndex, 'Contact ID'),
+		// The API wants capital letters (spec §4.10); "usd" is what people often type.
+		currency: textParameter.call(this, 'currency', itemIndex, 'Currency').toUpperCase(),
+	};
+	const { body } = await callApi.call(this, 'addContactAccount', params, itemIndex);
+	return dataOf(body);
+}
+
+export const create: BotPlatformOperation = {
+	method: 'addContactAccount',
+	description: forOperation('contactAccount', 'create', properties),
+	execute,
+};

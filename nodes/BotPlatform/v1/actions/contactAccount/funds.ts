@@ -1,0 +1,124 @@
+/**
+ * Add Funds and Withdraw Funds (spec §4.12, §4.13). Both take an amount in minor units. With "Major Units" the
+ * node needs the account's currency, which the funds methods do not return beforehand: it reads the contact's
+ * accounts (a repeatable read) and converts with that currency, so "150.25" can never be scaled by a wrong
+ * currency. The funds call itself is sent once; only a 429 (refused before any change) is retried.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { ApiMethodName } from '../../../transport';
+import { callApi, dataOf, idParameter, textParameter } from '../../helpers/call';
+import { forOperation } from '../../helpers/display-options';
+import { checkMinorAmount, majorToMinor, MoneyError } from '../../helpers/money';
+import { requestOptions } from '../common.descriptions';
+import type { BotPlatformOperation } from '../node.type';
+import { accountIdField, contactIdField } from './common';
+
+type AmountUnit = 'major' | 'minor';
+
+function fundsProperties(verb: 'add' | 'withdraw'): INodeProperties[] {
+	return [
+		accountIdField,
+		{
+			displayName: 'Amount Unit',
+			name: 'amountUnit',
+			type: 'options',
+			options: [
+				{
+					name: 'Major Units (e.g. Dollars)',
+					value: 'major',
+					description: 'Enter 150.25 for 150.25 USD. The node looks up the account’s currency to convert exactly.',
+				},
+				{
+					name: 'Minor Units (e.g. Cents)',
+					value: 'minor',
+					description: 'Enter 15025 for 150.25 USD, or 1500 for 1500 JPY (a currency without decimals)',
+				},
+			],
+			default: 'minor',
+			description:
+				'How the amount is written. The API counts in minor units: cents, or whole units for currencies without decimals.',
+		},
+		{
+			displayName: 'Amount',
+			name: 'amount',
+			type: 'number',
+			default: 0,
+			required: true,
+			typeOptions: { minValue: 1 },
+			displayOptions: { show: { amountUnit: ['minor'] } },
+			description: `Whole number of minor units to ${verb === 'add' ? 'add' : 'withdraw'}, from 1 to 100,000,000,000,000`,
+		},
+		{
+			displayName: 'Amount',
+			name: 'amountMajor',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. 150.25',
+			displayOptions: { show: { amountUnit: ['major'] } },
+			hint: 'Use a dot for decimals; no more decimals than the currency has',
+			description: `Amount to ${verb === 'add' ? 'add' : 'withdraw'} in the account’s currency, e.g. 150.25 for USD, 1500 for JPY, 1.250 for KWD`,
+		},
+		{
+			...contactIdField,
+			displayOptions: { show: { amountUnit: ['major'] } },
+			hint: 'Needed to look up the account’s currency',
+			description: 'Numeric ID of the contact the account belongs to. The node reads its accounts to learn the currency.',
+		},
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: verb === 'add' ? 'e.g. Bonus for the review' : 'e.g. Payment for order 1042',
+			description: `${verb === 'add' ? 'Why the funds are added' : 'What the debit is for'}. Shown in the account journal; up to 255 characters.`,
+		},
+		requestOptions,
+	];
+}
+
+/** Runs a money conversion; its failures (MoneyError) become an item error before anything was sent. */
+function convert(this: IExecuteFunctions, itemIndex: number, compute: () => number): number {
+	try {
+		return compute();
+	} catch (error) {
+		const message = error instanceof MoneyError ? error.message : (error as Error).message;
+		throw new NodeOperationError(this.getNode(), message, { itemIndex, description: 'Nothing was changed.' });
+	}
+}
+
+/** The amount in minor units, looking up the currency when it was entered in major units. */
+async function minorAmount(this: IExecuteFunctions, itemIndex: number, accountId: number): Promise<number> {
+	const unit = this.getNodeParameter('amountUnit', itemIndex) as AmountUnit;
+	if (unit !== 'major') {
+		const amount = this.getNodeParameter('amount', itemIndex);
+		return convert.call(this, itemIndex, () => checkMinorAmount(amount));
+	}
+	const entered = this.getNodeParameter('amountMajor', itemIndex) as string | number;
+	const contactId = idParameter.call(this, 'contactId', itemIndex, 'Contact ID');
+	const { body } = await callApi.call(this, 'getContactAccounts', { contact_id: contactId }, itemIndex);
+	const account = (dataOf<IDataObject[]>(body) ?? []).find((candidate) => Number(candidate.id) === accountId);
+	if (!account) {
+		throw new NodeOperationError(this.getNode(), `Account ${accountId} is not an account of contact ${contactId}`, {
+			itemIndex,
+			description: 'Check the Account ID and the Contact ID. Nothing was changed.',
+		});
+	}
+	return convert.call(this, itemIndex, () => majorToMinor(entered, String(account.currency)));
+}
+
+function fundsOperation(verb: 'add' | 'withdraw', method: ApiMethodName, operation: string): BotPlatformOperation {
+	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+		const accountId = idParameter.call(this, 'accountId', itemIndex, 'Account ID');
+		const amount = await minorAmount.call(this, itemIndex, accountId);
+		const description = textParameter.call(this, 'description', itemIndex, 'Description');
+		const { body } = await callApi.call(this, method, { account_id: accountId, amount, description }, itemIndex);
+		return dataOf(body);
+	}
+	return { method, description: forOperation('contactAccount', operation, fundsProperties(verb)), execute };
+}
+
+export const addFunds = fundsOperation('add', 'addFundsToContactAccount', 'addFunds');
+export const withdrawFunds = fundsOperation('withdraw', 'withdrawFundsFromContactAccount', 'withdrawFunds');

@@ -1,0 +1,102 @@
+/** List → Create: `createListSchema` in a bot's project or a project, with 1 to 30 fields in the given order. */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { callApi, dataOf, idParameter, textParameter } from '../../helpers/call';
+import { forOperation } from '../../helpers/display-options';
+import { toFieldDefinition, type FieldInput } from '../../helpers/list-fields';
+import { botIdField, fieldDefinitionProperties, fieldFlagProperties, requestOptions } from '../common.descriptions';
+import type { BotPlatformOperation } from '../node.type';
+
+const flag = (name: string) => fieldFlagProperties.find((property) => property.name === name)!;
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Orders',
+		description: 'Name of the list, up to 255 characters',
+	},
+	{
+		displayName: 'Create In',
+		name: 'createIn',
+		type: 'options',
+		options: [
+			{ name: 'Bot', value: 'bot', description: 'The list goes to the bot’s project and remembers the bot' },
+			{ name: 'Project', value: 'project', description: 'The list belongs to a project, not to a bot' },
+		],
+		default: 'bot',
+		description: 'Where the list is created',
+	},
+	{ ...botIdField(true), displayOptions: { show: { createIn: ['bot'] } } },
+	{
+		displayName: 'Project UUID',
+		name: 'projectUuid',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 0f8fad5b-d9cb-469f-a165-70867728950e',
+		displayOptions: { show: { createIn: ['project'] } },
+		description: 'UUID of one of your projects (not one you were invited to)',
+	},
+	{
+		displayName: 'Fields',
+		name: 'fields',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		default: {},
+		required: true,
+		placeholder: 'Add field',
+		description: '1 to 30 fields, kept in this order',
+		options: [
+			{
+				displayName: 'Field',
+				name: 'field',
+				// Order as in the API's field definition; is_required defaults to true there too.
+				values: [...fieldDefinitionProperties(''), flag('is_required'), flag('is_hidden'), flag('is_encryptable')],
+			},
+		],
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add field',
+		default: {},
+		options: [
+			{
+				displayName: 'Menu (Outdated)',
+				name: 'is_menu',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to set the outdated menu flag. It has no effect on how the list works.',
+			},
+		],
+	},
+	requestOptions,
+];
+
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const fields = ((this.getNodeParameter('fields', itemIndex, {}) as { field?: FieldInput[] }).field ?? []).map(
+		toFieldDefinition,
+	);
+	if (fields.length === 0) throw new NodeOperationError(this.getNode(), 'Add at least one field to the list', { itemIndex });
+	const params: IDataObject = { name: textParameter.call(this, 'name', itemIndex, 'Name'), fields };
+	if ((this.getNodeParameter('createIn', itemIndex) as string) === 'project') {
+		params.project_uuid = textParameter.call(this, 'projectUuid', itemIndex, 'Project UUID');
+	} else {
+		params.bot_id = idParameter.call(this, 'botId', itemIndex, 'Bot ID');
+	}
+	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	if (typeof extra.is_menu === 'boolean') params.is_menu = extra.is_menu;
+	const { body } = await callApi.call(this, 'createListSchema', params, itemIndex);
+	return dataOf(body);
+}
+
+export const create: BotPlatformOperation = {
+	method: 'createListSchema',
+	description: forOperation('list', 'create', properties),
+	execute,
+};

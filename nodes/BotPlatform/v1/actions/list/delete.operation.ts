@@ -1,0 +1,23 @@
+/** List → Delete: `deleteListSchema`; the list and all its records are deleted. */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { callApi, listIdParameter } from '../../helpers/call';
+import { forOperation } from '../../helpers/display-options';
+import { listLocator, requestOptions } from '../common.descriptions';
+import type { BotPlatformOperation } from '../node.type';
+
+const properties: INodeProperties[] = [
+	{ ...listLocator, hint: 'The list and all its records are deleted for good' },
+	requestOptions,
+];
+
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const schemaId = listIdParameter.call(this, itemIndex);
+	await callApi.call(this, 'deleteListSchema', { schema_id: schemaId }, itemIndex);
+	return { success: true, schema_id: schemaId };
+}
+
+export const deleteList: BotPlatformOperation = {
+	method: 'deleteListSchema',
+	description: forOperation('list', 'delete', properties),
+	execute,
+};

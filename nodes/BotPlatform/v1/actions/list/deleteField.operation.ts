@@ -1,0 +1,34 @@
+/** List → Delete Field: `deleteListSchemaField`; the field's values are erased in every record. */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { callApi, listIdParameter, textParameter } from '../../helpers/call';
+import { forOperation } from '../../helpers/display-options';
+import { listLocator, requestOptions } from '../common.descriptions';
+import type { BotPlatformOperation } from '../node.type';
+
+const properties: INodeProperties[] = [
+	listLocator,
+	{
+		displayName: 'Field Name or ID',
+		name: 'fieldSlug',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getListFields', loadOptionsDependsOn: ['list.value'] },
+		default: '',
+		required: true,
+		hint: 'A field’s ID is its slug. Its values are erased in every record of the list, for good.',
+		description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+	},
+	requestOptions,
+];
+
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const schemaId = listIdParameter.call(this, itemIndex);
+	const slug = textParameter.call(this, 'fieldSlug', itemIndex, 'Field');
+	await callApi.call(this, 'deleteListSchemaField', { schema_id: schemaId, slug }, itemIndex);
+	return { success: true, schema_id: schemaId, slug };
+}
+
+export const deleteField: BotPlatformOperation = {
+	method: 'deleteListSchemaField',
+	description: forOperation('list', 'deleteField', properties),
+	execute,
+};

@@ -1,0 +1,12 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { ApiMethodName } from '../../transport';
+
+/** One operation of one resource: its UI properties and what it does for one input item. */
+export interface BotPlatformOperation {
+	/** The API method this operation exists for. */
+	method: ApiMethodName;
+	description: INodeProperties[];
+	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+}
+
+export type BotPlatformResource = 'account' | 'contact' | 'contactAccount' | 'list';

@@ -1,0 +1,32 @@
+/** Version 1 of the Bot Platform node: its resources and, per resource, the operations and their fields. */
+import type { INodeProperties } from 'n8n-workflow';
+import * as account from './account/Account.resource';
+import * as contact from './contact/Contact.resource';
+import * as contactAccount from './contactAccount/ContactAccount.resource';
+import * as list from './list/List.resource';
+
+export const VERSION = 1;
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Account', value: 'account', description: 'The Bot Platform account of the API key' },
+			{ name: 'Contact', value: 'contact', description: 'A person who writes to a bot' },
+			{ name: 'Contact Account', value: 'contactAccount', description: 'A contact’s balance in one currency' },
+			{ name: 'List', value: 'list', description: 'A list (table) with fields, in a project' },
+		],
+		default: 'contact',
+	},
+	...account.description,
+	...contact.description,
+	...contactAccount.description,
+	...list.description,
+];
+
+/** What an AI agent reads when the node is one of its tools. */
+export const toolDescription =
+	'Work with a Bot Platform chatbot account. Contacts: list them (filter by bot ID and creation time), count them, or create or update one by its messenger ID (Telegram, MAX, VK, Viber). Contact accounts are per-currency balances of a contact: list them, open one, delete an empty one, add or withdraw funds (amounts in minor units such as cents, or in major units when the contact ID is also given). Lists: list them, get one, create one with fields, delete one, add or delete a field. Account: get the account of the API key. IDs of bots, contacts and accounts are numbers; list IDs are strings.';

@@ -1,0 +1,50 @@
+/** What every operation needs around the transport: the node's options, the `data` envelope, typed inputs. */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { apiRequest, type ApiMethodName, type ApiResult } from '../../transport';
+
+export async function callApi<T = IDataObject>(
+	this: IExecuteFunctions,
+	method: ApiMethodName,
+	params: IDataObject,
+	itemIndex: number,
+): Promise<ApiResult<T>> {
+	return (await apiRequest.call(this, method, params, {
+		itemIndex,
+		maxWaitSeconds: maxWaitSeconds.call(this, itemIndex),
+	})) as ApiResult<T>;
+}
+
+export function maxWaitSeconds(this: IExecuteFunctions, itemIndex: number): number | undefined {
+	const options = this.getNodeParameter('options', itemIndex, {}) as { maxWaitSeconds?: number };
+	return options.maxWaitSeconds;
+}
+
+/** The `data` member of a success body (spec §4.1). */
+export function dataOf<T = IDataObject>(body: unknown): T {
+	return (body as { data: T }).data;
+}
+
+/** A positive whole-number ID from a number field or an expression that gave text. */
+export function idParameter(this: IExecuteFunctions, name: string, itemIndex: number, label: string): number {
+	const raw = this.getNodeParameter(name, itemIndex) as unknown;
+	const value = typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
+	if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+		throw new NodeOperationError(this.getNode(), `${label} must be a positive whole number, got "${String(raw)}"`, { itemIndex });
+	}
+	return value;
+}
+
+/** A required text parameter, trimmed; empty is an error naming the field. */
+export function textParameter(this: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
+	const value = String(this.getNodeParameter(name, itemIndex) ?? '').trim();
+	if (value === '') throw new NodeOperationError(this.getNode(), `${label} is empty`, { itemIndex });
+	return value;
+}
+
+/** The ID of the list chosen in the List resource locator. */
+export function listIdParameter(this: IExecuteFunctions, itemIndex: number): string {
+	const value = String(this.getNodeParameter('list', itemIndex, undefined, { extractValue: true }) ?? '').trim();
+	if (value === '') throw new NodeOperationError(this.getNode(), 'No list chosen: pick a list or enter its ID', { itemIndex });
+	return value;
+}

@@ -1,0 +1,40 @@
+/** The Filters collection of the contact operations, as API parameters. */
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { ContactFilters } from '../../transport';
+import { DateInputError, toUnixSeconds } from './dates';
+
+interface FilterValues {
+	botId?: number | string;
+	createdFrom?: unknown;
+	createdTo?: unknown;
+}
+
+export function contactFilters(this: IExecuteFunctions, itemIndex: number): ContactFilters {
+	const values = this.getNodeParameter('filters', itemIndex, {}) as FilterValues;
+	const timeZone = this.getTimezone();
+	const date = (value: unknown, label: string): number | undefined => {
+		if (value === undefined || value === null || value === '') return undefined;
+		try {
+			return toUnixSeconds(value, timeZone);
+		} catch (error) {
+			const reason = error instanceof DateInputError ? error.message : (error as Error).message;
+			throw new NodeOperationError(this.getNode(), `${label}: ${reason}`, { itemIndex });
+		}
+	};
+	const filters: ContactFilters = {};
+	if (values.botId !== undefined && values.botId !== '' && values.botId !== 0) {
+		const botId = Number(values.botId);
+		if (!Number.isSafeInteger(botId) || botId < 1) {
+			throw new NodeOperationError(this.getNode(), `Bot ID must be a positive whole number, got "${String(values.botId)}"`, {
+				itemIndex,
+			});
+		}
+		filters.bot_id = botId;
+	}
+	const from = date(values.createdFrom, 'Created From');
+	const to = date(values.createdTo, 'Created To');
+	if (from !== undefined) filters.date_from = from;
+	if (to !== undefined) filters.date_to = to;
+	return filters;
+}

@@ -1,0 +1,208 @@
+/**
+ * The node's description as n8n and its community lint see it: every operation has an action, options are
+ * sorted, every API method of the spec is reachable, parameters are complete, and the routing matches.
+ */
+import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import { BotPlatformApi } from '../../credentials/BotPlatformApi.credentials';
+import { BotPlatform } from '../../nodes/BotPlatform/BotPlatform.node';
+import { API_METHODS, DEFAULT_BASE_URL } from '../../nodes/BotPlatform/transport';
+import { findOperation, resources } from '../../nodes/BotPlatform/v1/actions/router';
+
+const description: INodeTypeDescription = new BotPlatform().description;
+const sortedByName = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
+
+/** Every property, including those inside collections and fixed collections. */
+function allProperties(properties: INodeProperties[]): INodeProperties[] {
+	return properties.flatMap((property) => {
+		const nested = (property.options ?? []).flatMap((option) => {
+			if ('values' in option) return allProperties((option as INodePropertyCollection).values);
+			if ('type' in option) return allProperties([option as INodeProperties]);
+			return [];
+		});
+		return [property, ...nested];
+	});
+}
+
+const operationProperties = description.properties.filter((p) => p.name === 'operation');
+const resourceValues = (description.properties.find((p) => p.name === 'resource')?.options as INodePropertyOptions[]).map(
+	(o) => o.value,
+);
+
+describe('resources and operations', () => {
+	test('one operation selector per resource, each with noDataExpression', () => {
+		expect(operationProperties.map((p) => p.displayOptions?.show?.resource)).toEqual(resourceValues.map((value) => [value]));
+		for (const property of operationProperties) expect(property.noDataExpression).toBe(true);
+	});
+
+	test('every operation has an action label in sentence case and a description', () => {
+		for (const property of operationProperties) {
+			for (const option of property.options as INodePropertyOptions[]) {
+				expect(option.action).toMatch(/^[A-Z][a-z]/);
+				expect(option.action).not.toMatch(/\s[A-Z]/); // sentence case: "Get many contacts"
+				expect(option.description?.length).toBeGreaterThan(10);
+			}
+		}
+	});
+
+	test('the exact resources and operations of the task', () => {
+		const table = Object.fromEntries(
+			operationProperties.map((p) => [
+				p.displayOptions!.show!.resource![0],
+				(p.options as INodePropertyOptions[]).map((o) => o.name),
+			]),
+		);
+		expect(table).toEqual({
+			account: ['Get Current'],
+			contact: ['Count', 'Create or Update', 'Get Many'],
+			contactAccount: ['Add Funds', 'Create', 'Delete', 'Get Many', 'Withdraw Funds'],
+			list: ['Add Field', 'Create', 'Delete', 'Delete Field', 'Get', 'Get Many'],
+		});
+	});
+
+	test('every API method of the spec is covered by exactly one operation', () => {
+		const methods = Object.values(resources).flatMap((operations) =>
+			Object.values(operations).map((operation) => operation.method),
+		);
+		expect(sortedByName(methods)).toEqual(sortedByName(Object.keys(API_METHODS)));
+		expect(new Set(methods).size).toBe(methods.length);
+	});
+
+	test('every operation in the UI routes to an implementation, and every implementation is in the UI', () => {
+		let routed = 0;
+		for (const property of operationProperties) {
+			const resource = property.displayOptions!.show!.resource![0] as string;
+			for (const option of property.options as INodePropertyOptions[]) {
+				expect(findOperation(resource, String(option.value))).toBeDefined();
+				routed++;
+			}
+		}
+		expect(routed).toBe(Object.values(resources).reduce((sum, operations) => sum + Object.keys(operations).length, 0));
+		expect(findOperation('contact', 'nope')).toBeUndefined();
+		expect(findOperation('toString', 'call')).toBeUndefined();
+	});
+});
+
+describe('options and fields follow n8n conventions', () => {
+	const properties = allProperties(description.properties);
+
+	test('all static options are sorted alphabetically by name', () => {
+		for (const property of properties.filter((p) => p.type === 'options' || p.type === 'multiOptions')) {
+			if (!property.options) continue;
+			const names = (property.options as INodePropertyOptions[]).map((o) => o.name);
+			expect({ property: property.name, names }).toEqual({ property: property.name, names: sortedByName(names) });
+		}
+	});
+
+	test('items of "Additional Fields", "Filters" and "Options" collections are sorted by display name', () => {
+		for (const collection of description.properties.filter((p) => p.type === 'collection')) {
+			const names = (collection.options as INodeProperties[]).map((o) => o.displayName);
+			expect({ collection: collection.name, names }).toEqual({ collection: collection.name, names: sortedByName(names) });
+		}
+	});
+
+	test('booleans say "Whether", Return All and Limit use the standard wording', () => {
+		for (const property of properties.filter((p) => p.type === 'boolean')) expect(property.description).toMatch(/^Whether /);
+		for (const property of properties.filter((p) => p.name === 'limit')) {
+			expect(property.description).toBe('Max number of results to return');
+			expect(property.default).toBe(50);
+			expect(property.typeOptions?.minValue).toBe(1);
+			expect(property.displayOptions?.show?.returnAll).toEqual([false]);
+		}
+	});
+
+	test('hints stay short (n8n lint: at most 120 characters); descriptions are trimmed', () => {
+		for (const property of properties) {
+			if (property.hint)
+				expect({ name: property.name, short: property.hint.length <= 120 }).toEqual({ name: property.name, short: true });
+			if (property.description) expect(property.description).toBe(property.description.trim());
+		}
+	});
+
+	test('every Get Many has Return All and Limit', () => {
+		for (const resource of ['contact', 'contactAccount', 'list']) {
+			const shown = description.properties.filter((p) => {
+				const show = p.displayOptions?.show;
+				return show?.resource?.includes(resource) && show?.operation?.includes('getAll');
+			});
+			expect(shown.map((p) => p.name)).toEqual(expect.arrayContaining(['returnAll', 'limit']));
+		}
+	});
+
+	test('every operation offers the rate-limit option', () => {
+		for (const [resource, operations] of Object.entries(resources)) {
+			for (const name of Object.keys(operations)) {
+				const options = description.properties.find(
+					(p) =>
+						p.name === 'options' &&
+						p.displayOptions?.show?.resource?.includes(resource) &&
+						p.displayOptions?.show?.operation?.includes(name),
+				);
+				expect({ resource, name, found: options !== undefined }).toEqual({ resource, name, found: true });
+			}
+		}
+	});
+
+	test('a required parameter is never inside a collection; collections hold only optional ones', () => {
+		for (const collection of description.properties.filter((p) => p.type === 'collection')) {
+			for (const option of collection.options as INodeProperties[])
+				expect({ name: option.name, required: option.required }).not.toEqual({ name: option.name, required: true });
+		}
+	});
+
+	test('messenger-specific fields appear only for their messenger', () => {
+		const upsert = description.properties.filter((p) => p.displayOptions?.show?.operation?.includes('upsert'));
+		const byName = (name: string) => upsert.find((p) => p.name === name)!;
+		expect(byName('telegramId').displayOptions?.show?.messenger).toEqual(['telegram']);
+		expect(byName('maxId').displayOptions?.show?.messenger).toEqual(['max']);
+		expect(byName('vkId').displayOptions?.show?.messenger).toEqual(['vk']);
+		expect(byName('viberId').displayOptions?.show?.messenger).toEqual(['viber']);
+		const extra = byName('additionalFields').options as INodeProperties[];
+		expect(extra.find((p) => p.name === 'telegram_username')?.displayOptions?.show?.['/messenger']).toEqual(['telegram']);
+		expect(extra.find((p) => p.name === 'max_username')?.displayOptions?.show?.['/messenger']).toEqual(['max']);
+	});
+
+	test('list fields are an ordered, repeatable fixedCollection with currency only for money', () => {
+		const fields = description.properties.find((p) => p.name === 'fields')!;
+		expect(fields.type).toBe('fixedCollection');
+		expect(fields.typeOptions).toMatchObject({ multipleValues: true, sortable: true });
+		const values = (fields.options as INodePropertyCollection[])[0].values;
+		expect(values.map((v) => v.name)).toEqual(['name', 'slug', 'type', 'currency', 'is_required', 'is_hidden', 'is_encryptable']);
+		expect(values.find((v) => v.name === 'currency')?.displayOptions?.show?.type).toEqual(['money']);
+		expect(values.find((v) => v.name === 'is_required')?.default).toBe(true);
+	});
+
+	test('lists are picked with a searchable resource locator, fields from the chosen list', () => {
+		const locators = description.properties.filter((p) => p.name === 'list');
+		expect(locators.length).toBe(4); // get, delete, add field, delete field
+		for (const locator of locators) {
+			expect(locator.type).toBe('resourceLocator');
+			expect(locator.modes?.map((m) => m.name)).toEqual(['list', 'id']);
+			expect(locator.modes?.[0].typeOptions).toMatchObject({ searchListMethod: 'searchLists', searchable: true });
+		}
+		const fieldSlug = description.properties.find((p) => p.name === 'fieldSlug' && p.type === 'options')!;
+		expect(fieldSlug.typeOptions).toEqual({ loadOptionsMethod: 'getListFields', loadOptionsDependsOn: ['list.value'] });
+		const methods = new BotPlatform().methods;
+		expect(Object.keys(methods.listSearch)).toEqual(['searchLists']);
+		expect(Object.keys(methods.loadOptions)).toEqual(['getListFields']);
+	});
+});
+
+describe('node and credential metadata', () => {
+	test('usable as a tool, with a description written for agents', () => {
+		expect(description.usableAsTool).toEqual({ replacements: { description: expect.stringContaining('minor units') } });
+		expect(description.credentials).toEqual([{ name: 'botPlatformApi', required: true }]);
+		expect(description.subtitle).toContain('$parameter["operation"]');
+		expect(description.icon).toEqual({ light: 'file:botPlatform.svg', dark: 'file:botPlatform.dark.svg' });
+	});
+
+	test('the credential: password key, base URL with default, SSL option, bearer auth and a getMe test with rules', () => {
+		const credential = new BotPlatformApi();
+		const byName = Object.fromEntries(credential.properties.map((p) => [p.name, p]));
+		expect(byName.apiKey.typeOptions?.password).toBe(true);
+		expect(byName.baseUrl.default).toBe(DEFAULT_BASE_URL);
+		expect(byName.ignoreSslIssues.type).toBe('boolean');
+		expect(credential.authenticate.properties.headers?.Authorization).toBe('=Bearer {{$credentials.apiKey}}');
+		expect(credential.test.request.url).toBe('/getMe');
+		expect((credential.test.rules ?? []).map((r) => (r.properties as { value: number }).value)).toEqual([401, 402, 403, 404]);
+	});
+});

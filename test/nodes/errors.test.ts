@@ -1,0 +1,192 @@
+/**
+ * The error contract shared by every operation: each spec status becomes a NodeApiError with an actionable
+ * message, the HTTP code and the item index; Continue On Fail turns it into an error item; reads retry
+ * transient failures, and Retry-After is honoured in both of its forms.
+ */
+import { createAccount, createAccountWithBot } from '../support/factories';
+import { runNode } from './support/n8n-harness';
+import { useNodeTestEnv } from './support/setup';
+
+const env = useNodeTestEnv();
+
+const getMe = { resource: 'account', operation: 'getCurrent' };
+
+describe('authentication errors (spec §5, §7.1)', () => {
+	test('401: "Invalid API key: re-test the credential"', async () => {
+		const result = await runNode({ credentials: { apiKey: 'wrong', baseUrl: env.proxy.url }, parameters: getMe });
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			message: 'Invalid API key: re-test the credential',
+			httpCode: '401',
+		});
+		expect(result.error?.description).toMatch(/regenerated/);
+		expect(env.proxy.calls('getMe')).toHaveLength(1);
+	});
+
+	test('402: "The account needs the Pro plan", with the code', async () => {
+		const account = await createAccount(env.t, { plan: 'free' });
+		const result = await runNode({ credentials: env.credentials(account), parameters: getMe });
+		expect(result.error).toMatchObject({ message: 'The account needs the Pro plan', httpCode: '402' });
+		expect(result.error?.context?.botPlatform).toEqual({ method: 'getMe', status: 402, code: 'pro_required', errors: null });
+	});
+
+	test('403: a blocked account is refused with the server’s reason', async () => {
+		const account = await createAccount(env.t);
+		await env.t.admin.expect(200, 'PATCH', `/users/${account.id}`, { blocked: true });
+		const result = await runNode({ credentials: env.credentials(account), parameters: getMe });
+		expect(result.error).toMatchObject({ message: 'Access denied: Your account is blocked.', httpCode: '403' });
+	});
+});
+
+describe('errors carry their item', () => {
+	test('the failing item’s index is on the error; earlier items were processed', async () => {
+		const { account, bot } = await createAccountWithBot(env.t);
+		const result = await runNode({
+			credentials: env.credentials(account),
+			items: [{ bot: bot.id }, { bot: 999_999 }],
+			parameters: {
+				resource: 'contact',
+				operation: 'upsert',
+				botId: '={{ $json.bot }}',
+				messenger: 'telegram',
+				telegramId: '77',
+				name: 'N',
+			},
+		});
+		expect(result.error).toMatchObject({ message: 'Bot not found: check the Bot ID' });
+		expect(result.error?.context?.itemIndex).toBe(1);
+		expect(env.proxy.calls('createOrUpdateContact')).toHaveLength(2);
+	});
+
+	test('Continue On Fail: every failed item is an error item with the same shape, paired with its input', async () => {
+		const good = await createAccount(env.t);
+		const result = await runNode({
+			credentials: env.credentials(good),
+			continueOnFail: true,
+			items: [{}, {}],
+			parameters: {
+				resource: 'contactAccount',
+				operation: 'getAll',
+				contactId: '={{ $itemIndex === 0 ? 123456789 : "x" }}',
+				returnAll: true,
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items).toEqual([
+			{
+				json: {
+					error: 'Contact not found: check the Contact ID',
+					description: 'Contact not found.\nNo contact with this ID exists in your bots, or it (or its bot) was deleted.',
+					status: 404,
+				},
+				pairedItem: { item: 0 },
+			},
+			{ json: { error: 'Contact ID must be a positive whole number, got "x"' }, pairedItem: { item: 1 } },
+		]);
+	});
+});
+
+describe('what the server says about methods', () => {
+	test('a method the server does not know: the Base URL or server version is the likely cause', async () => {
+		const account = await createAccount(env.t);
+		env.proxy.inject('getMe', { kind: 'respond', status: 404, body: { error: 'Unknown method getMe.' } });
+		const result = await runNode({ credentials: env.credentials(account), parameters: getMe });
+		expect(result.error).toMatchObject({ message: 'This server does not offer the "getMe" method', httpCode: '404' });
+		expect(result.error?.description).toMatch(/Check the Base URL/);
+	});
+
+	test('410 method_removed after a sunset; a deprecated method still works until then', async () => {
+		const { account } = await createAccountWithBot(env.t);
+		const count = { resource: 'contact', operation: 'count' };
+		await env.t.admin.expect(200, 'PUT', '/deprecations/getNumberOfContacts', {
+			sunset: new Date(Date.now() + 86_400_000).toISOString(),
+		});
+		try {
+			const before = await runNode({ credentials: env.credentials(account), parameters: count });
+			expect(before.json).toEqual([{ count: 0 }]);
+			await env.t.admin.expect(200, 'PUT', '/deprecations/getNumberOfContacts', {
+				sunset: new Date(Date.now() - 1000).toISOString(),
+			});
+			const after = await runNode({ credentials: env.credentials(account), parameters: count });
+			expect(after.error).toMatchObject({ message: 'The Bot Platform switched this method off', httpCode: '410' });
+			expect(after.error?.context?.botPlatform).toMatchObject({ code: 'method_removed' });
+		} finally {
+			await env.t.admin.expect(204, 'DELETE', '/deprecations/getNumberOfContacts');
+		}
+	});
+});
+
+describe('transient failures of reads', () => {
+	test('a reset and a 503 on a read are retried, then it succeeds', async () => {
+		const account = await createAccount(env.t);
+		env.proxy.inject('getMe', { kind: 'reset-before-forward' }, { kind: 'respond', status: 503, body: { message: 'down' } });
+		const result = await runNode({ credentials: env.credentials(account), parameters: getMe });
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ id: account.id });
+		expect(env.proxy.calls('getMe')).toHaveLength(3);
+	}, 15_000);
+
+	test('a read that keeps failing stops after 3 retries and says how often it tried', async () => {
+		const account = await createAccount(env.t);
+		env.proxy.inject('getMe', ...Array(4).fill({ kind: 'reset-before-forward' }));
+		const result = await runNode({ credentials: env.credentials(account), parameters: getMe });
+		expect(result.error?.message).toBe('The connection to the Bot Platform was lost');
+		expect(result.error?.description).toMatch(/Tried 4 times\./);
+		expect(env.proxy.calls('getMe')).toHaveLength(4);
+	}, 20_000);
+
+	test('a refused connection is not retried: it names the Base URL', async () => {
+		const result = await runNode({ credentials: { apiKey: 'k', baseUrl: 'http://127.0.0.1:1' }, parameters: getMe });
+		expect(result.error?.message).toBe('The Bot Platform refused the connection: check the Base URL');
+		expect(result.error?.description).toMatch(/^ECONNREFUSED/);
+	});
+});
+
+describe('429 with Retry-After in both forms (injected; the real limit is in rate-limit.test.ts)', () => {
+	test('delay-seconds', async () => {
+		const account = await createAccount(env.t);
+		env.proxy.inject('getMe', {
+			kind: 'respond',
+			status: 429,
+			headers: { 'Retry-After': '2' },
+			body: { message: 'Too Many Attempts.' },
+		});
+		const started = Date.now();
+		const result = await runNode({ credentials: env.credentials(account), parameters: getMe });
+		expect(result.error).toBeUndefined();
+		expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+		expect(env.proxy.calls('getMe')).toHaveLength(2);
+	});
+
+	test('HTTP-date', async () => {
+		const account = await createAccount(env.t);
+		const at = new Date(Math.ceil(Date.now() / 1000) * 1000 + 2000).toUTCString();
+		env.proxy.inject('getMe', {
+			kind: 'respond',
+			status: 429,
+			headers: { 'Retry-After': at },
+			body: { message: 'Too Many Attempts.' },
+		});
+		const started = Date.now();
+		const result = await runNode({ credentials: env.credentials(account), parameters: getMe });
+		expect(result.error).toBeUndefined();
+		expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+		expect(env.proxy.calls('getMe')).toHaveLength(2);
+	});
+
+	test('a wait longer than the budget is not started: the error says how long the server asked for', async () => {
+		const account = await createAccount(env.t);
+		env.proxy.inject('getMe', {
+			kind: 'respond',
+			status: 429,
+			headers: { 'Retry-After': '3600' },
+			body: { message: 'Too Many Attempts.' },
+		});
+		const started = Date.now();
+		const result = await runNode({ credentials: env.credentials(account), parameters: getMe });
+		expect(Date.now() - started).toBeLessThan(5000);
+		expect(result.error).toMatchObject({ message: 'Rate limit reached: too many requests to the Bot Platform', httpCode: '429' });
+		expect(result.error?.description).toMatch(/Waited 0 s in total; the server asks to wait 3600 s more\./);
+		expect(env.proxy.calls('getMe')).toHaveLength(1);
+	});
+});

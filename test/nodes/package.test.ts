@@ -1,0 +1,72 @@
+/**
+ * The package as n8n installs it: built the way `npm run build:nodes` builds it (into a temporary folder), then
+ * loaded with n8n-core's own PackageDirectoryLoader, which reads the `n8n` field of package.json, the codex file
+ * and the icons, and validates the node description.
+ */
+import './support/n8n-env';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PackageDirectoryLoader } from 'n8n-core';
+
+const root = join(__dirname, '..', '..');
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+let packageDir: string;
+
+beforeAll(() => {
+	packageDir = mkdtempSync(join(tmpdir(), 'n8n-nodes-bot-platform-'));
+	execFileSync(process.execPath, [
+		join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+		'-p',
+		join(root, 'tsconfig.json'),
+		'--outDir',
+		join(packageDir, 'dist'),
+	]);
+	execFileSync(process.execPath, [join(root, 'scripts', 'copy-assets.mjs'), join(packageDir, 'dist')]);
+	writeFileSync(join(packageDir, 'package.json'), JSON.stringify(manifest));
+	// n8n resolves `n8n-workflow` from its own installation; here the repository's copy stands in for it.
+	symlinkSync(join(root, 'node_modules'), join(packageDir, 'node_modules'), 'dir');
+}, 120_000);
+
+afterAll(() => {
+	if (packageDir) rmSync(packageDir, { recursive: true, force: true });
+});
+
+test('package.json declares a community package whose n8n entries exist after the build', () => {
+	expect(manifest.name).toMatch(/^n8n-nodes-/);
+	expect(manifest.keywords).toContain('n8n-community-node-package');
+	expect(manifest.files).toEqual(['dist']);
+	expect(manifest.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+	expect(manifest.dependencies ?? {}).toEqual({});
+	expect(manifest.n8n.credentials).toContain('dist/credentials/BotPlatformApi.credentials.js');
+	expect(manifest.n8n.nodes).toContain('dist/nodes/BotPlatform/BotPlatform.node.js');
+	for (const file of [...manifest.n8n.credentials, ...manifest.n8n.nodes]) expect(existsSync(join(packageDir, file))).toBe(true);
+	for (const asset of ['botPlatform.svg', 'botPlatform.dark.svg', 'BotPlatform.node.json']) {
+		expect(existsSync(join(packageDir, 'dist', 'nodes', 'BotPlatform', asset))).toBe(true);
+	}
+});
+
+test('n8n’s loader loads the node, its codex and icons, and the credential', async () => {
+	const loader = new PackageDirectoryLoader(packageDir);
+	await loader.loadAll();
+	expect(loader.packageName).toBe('n8n-nodes-bot-platform');
+	expect(Object.keys(loader.nodeTypes)).toContain('botPlatform');
+	expect(Object.keys(loader.credentialTypes)).toEqual(['botPlatformApi']);
+	expect(loader.known.credentials.botPlatformApi.supportedNodes).toContain('botPlatform');
+
+	const description = loader.types.nodes.find((node) => node.name === 'botPlatform')!;
+	expect(description).toMatchObject({
+		name: 'botPlatform',
+		version: 1,
+		usableAsTool: { replacements: { description: expect.any(String) } },
+	});
+	expect(description.codex).toMatchObject({ categories: ['Communication', 'Marketing'] });
+	const icons = description.iconUrl as { light: string; dark: string };
+	for (const icon of [icons.light, icons.dark]) {
+		const file = join(packageDir, icon.replace('icons/n8n-nodes-bot-platform/', ''));
+		expect(readFileSync(file, 'utf8')).toMatch(/^<svg /);
+	}
+	const [credential] = loader.types.credentials;
+	expect(credential.iconUrl).toEqual(icons);
+});
