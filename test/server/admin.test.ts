@@ -48,7 +48,14 @@ describe('users', () => {
 		const res = await t.admin.request('POST', '/users', { name: 'Ann', email: 'ann-admin@example.com' });
 		expect(res.status).toBe(201);
 		expect(res.data).toEqual({
-			data: { id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Ann', email: 'ann-admin@example.com', plan: 'pro', blocked: false, api_key: expect.any(String) },
+			data: {
+				id: expect.stringMatching(/^[0-9a-f]{24}$/),
+				name: 'Ann',
+				email: 'ann-admin@example.com',
+				plan: 'pro',
+				blocked: false,
+				api_key: expect.any(String),
+			},
 		});
 	});
 
@@ -88,7 +95,12 @@ describe('projects and bots', () => {
 		expect(project.data.data).toEqual({ uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Shop', owner_id: owner.id });
 		const bot = await t.admin.request('POST', '/bots', { project_uuid: project.data.data.uuid, name: 'Support' });
 		expect(bot.status).toBe(201);
-		expect(bot.data.data).toEqual({ id: expect.any(Number), name: 'Support', project_uuid: project.data.data.uuid, subscribers_count: 0 });
+		expect(bot.data.data).toEqual({
+			id: expect.any(Number),
+			name: 'Support',
+			project_uuid: project.data.data.uuid,
+			subscribers_count: 0,
+		});
 		expect(Number.isInteger(bot.data.data.id)).toBe(true);
 	});
 

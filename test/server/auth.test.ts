@@ -30,7 +30,11 @@ describe('§5 API key', () => {
 	test('§5.7 §7.1 a missing or wrong key gives 401 {error: "unauthorized"}', async () => {
 		const missing = await new ApiClient(t.url, '').call('getMe', {}, { noAuth: true });
 		const wrong = await new ApiClient(t.url, 'bp_not-a-real-key').call('getMe');
-		const malformedHeader = await new ApiClient(t.url, '').call('getMe', {}, { noAuth: true, headers: { Authorization: 'Basic abc' } });
+		const malformedHeader = await new ApiClient(t.url, '').call(
+			'getMe',
+			{},
+			{ noAuth: true, headers: { Authorization: 'Basic abc' } },
+		);
 		for (const res of [missing, wrong, malformedHeader]) {
 			expect(res.status).toBe(401);
 			expect(res.data).toEqual({ error: 'unauthorized' });

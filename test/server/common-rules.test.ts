@@ -102,7 +102,11 @@ describe('hostile and malformed requests: a JSON 4xx, never a 500', () => {
 		const { apiKey } = await createAccount(t);
 		const body = Array.from({ length: 6000 }, (_, i) => `p${i}=1`).join('&');
 		const res = await http.post(`${t.url}/api/v1/getMe`, body, {
-			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json', Authorization: `Bearer ${apiKey}` },
+			headers: {
+				'Content-Type': 'application/x-www-form-urlencoded',
+				Accept: 'application/json',
+				Authorization: `Bearer ${apiKey}`,
+			},
 		});
 		expect(res.status).toBe(413);
 	});

@@ -57,9 +57,9 @@ test('§8 two server instances on one database share one limit', async () => {
 		const account = await createAccount(t);
 		const onFirst = account.api;
 		const onSecond = account.api.onServer(second.url);
-		const statuses = (await Promise.all(Array.from({ length: 2 * LIMIT }, (_, i) => (i % 2 ? onFirst : onSecond).call('getMe')))).map(
-			(res) => res.status,
-		);
+		const statuses = (
+			await Promise.all(Array.from({ length: 2 * LIMIT }, (_, i) => (i % 2 ? onFirst : onSecond).call('getMe')))
+		).map((res) => res.status);
 		expect(statuses.filter((status) => status === 200)).toHaveLength(LIMIT);
 	} finally {
 		await second.server.close();

@@ -7,7 +7,12 @@ export class AdminClient {
 		readonly token: string,
 	) {}
 
-	request<T = any>(verb: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, token = this.token): Promise<HttpResponse<T>> {
+	request<T = any>(
+		verb: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+		path: string,
+		body?: unknown,
+		token = this.token,
+	): Promise<HttpResponse<T>> {
 		return http.request<T>({
 			url: `${this.baseUrl}/admin/v1${path}`,
 			method: verb,
@@ -17,7 +22,12 @@ export class AdminClient {
 	}
 
 	/** Like `request`, but fails the test with the answer when the status is not the expected one. */
-	async expect<T = any>(status: number, verb: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+	async expect<T = any>(
+		status: number,
+		verb: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+		path: string,
+		body?: unknown,
+	): Promise<T> {
 		const res = await this.request<T>(verb, path, body);
 		if (res.status !== status) {
 			throw new Error(`admin ${verb} ${path}: expected ${status}, got ${res.status} ${JSON.stringify(res.data)}`);

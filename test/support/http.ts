@@ -7,12 +7,14 @@ export const http = axios.create({
 	validateStatus: () => true,
 	maxRedirects: 0,
 	// Keep the raw body for 204 checks; parse JSON ourselves so an empty body stays ''.
-	transformResponse: [(raw: unknown) => {
-		if (typeof raw !== 'string' || raw === '') return raw;
-		try {
-			return JSON.parse(raw);
-		} catch {
-			return raw;
-		}
-	}],
+	transformResponse: [
+		(raw: unknown) => {
+			if (typeof raw !== 'string' || raw === '') return raw;
+			try {
+				return JSON.parse(raw);
+			} catch {
+				return raw;
+			}
+		},
+	],
 });
