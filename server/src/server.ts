@@ -20,7 +20,11 @@ export interface RunningServer {
 /** In-flight requests get this long to finish on shutdown before their sockets are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-export async function startServer(config: Config, logger: Logger = consoleLogger, options: { dbName?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+	config: Config,
+	logger: Logger = consoleLogger,
+	options: { dbName?: string } = {},
+): Promise<RunningServer> {
 	const database = await openDatabase({ mongodbUri: config.mongodbUri, dbName: options.dbName }, logger);
 	const limiter = await createRateLimiter(database.connection, config.rateLimitPerMinute);
 	const app = createApp({ config, database, limiter, logger });

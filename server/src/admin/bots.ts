@@ -37,7 +37,9 @@ export function botsAdmin(models: Models): Router {
 	router.get(
 		'/bots/:id',
 		adminRoute(async (req) => {
-			const bot = await models.bots.findOne({ _id: integerParam(req.params.id as string, 'Bot'), deletedAt: null }).lean<BotDoc>();
+			const bot = await models.bots
+				.findOne({ _id: integerParam(req.params.id as string, 'Bot'), deletedAt: null })
+				.lean<BotDoc>();
 			if (!bot) throw new ApiError(404, { error: 'Bot not found.' });
 			return { status: 200, body: { data: presentBot(bot) } };
 		}),

@@ -40,7 +40,11 @@ export function projectsAdmin(models: Models): Router {
 				throw fieldError('en', 'user_id', 'The selected user id is invalid.');
 			}
 			const project = await models.projects
-				.findOneAndUpdate({ uuid: String(req.params.uuid) }, { $addToSet: { members: input.user_id } }, { returnDocument: 'after' })
+				.findOneAndUpdate(
+					{ uuid: String(req.params.uuid) },
+					{ $addToSet: { members: input.user_id } },
+					{ returnDocument: 'after' },
+				)
 				.lean<ProjectDoc>();
 			if (!project) throw new ApiError(404, { error: 'Project not found.' });
 			return { status: 201, body: { data: { project_uuid: project.uuid, user_id: input.user_id } } };

@@ -29,9 +29,15 @@ export async function startEmbeddedDatabase(logger: Logger): Promise<EmbeddedDat
 	if (mongod) {
 		const server = await MongoMemoryServer.create({ binary: { systemBinary: mongod } });
 		logger.info(`database: mongodb-memory-server (${mongod})`);
-		return { kind: 'mongodb-memory-server', uri: server.getUri().replace(/\/$/, ''), stop: async () => void (await server.stop()) };
+		return {
+			kind: 'mongodb-memory-server',
+			uri: server.getUri().replace(/\/$/, ''),
+			stop: async () => void (await server.stop()),
+		};
 	}
 	const emulator = await startMongoEmulator({ port: 0 });
-	logger.info(`database: MongoDB wire-protocol emulator on ${emulator.uri} (no mongod binary on this machine; development and tests only)`);
+	logger.info(
+		`database: MongoDB wire-protocol emulator on ${emulator.uri} (no mongod binary on this machine; development and tests only)`,
+	);
 	return { kind: 'emulator', uri: emulator.uri.replace(/\/$/, ''), stop: () => emulator.close() };
 }

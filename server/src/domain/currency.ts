@@ -26,7 +26,9 @@ export function minorUnits(code: string): number {
 export function formatMajorUnits(amountInMinorUnits: number, code: string): string {
 	const digits = minorUnits(code);
 	const negative = amountInMinorUnits < 0;
-	const padded = Math.abs(amountInMinorUnits).toString().padStart(digits + 1, '0');
+	const padded = Math.abs(amountInMinorUnits)
+		.toString()
+		.padStart(digits + 1, '0');
 	const major = digits === 0 ? padded : `${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
 	return negative ? `-${major}` : major;
 }

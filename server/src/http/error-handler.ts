@@ -44,7 +44,9 @@ export function errorHandler(config: Config, logger: Logger): ErrorRequestHandle
 		if (res.headersSent) return next(error);
 		const apiError = error instanceof ApiError ? error : bodyParserError(error);
 		if (!apiError) {
-			logger.error(`unexpected error on ${req.method} ${req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+			logger.error(
+				`unexpected error on ${req.method} ${req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+			);
 			res.status(500).json({ message: 'Server Error' });
 			return;
 		}

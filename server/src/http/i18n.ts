@@ -31,9 +31,7 @@ export function requestLanguage(req: Request): Lang {
 export type Vars = Record<string, string | number>;
 
 function interpolate(template: string, vars: Vars): string {
-	return template.replace(/:([a-z_]+)/gi, (whole, name: string) =>
-		name in vars ? String(vars[name]) : whole,
-	);
+	return template.replace(/:([a-z_]+)/gi, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
 
 /**

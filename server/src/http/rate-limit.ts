@@ -34,11 +34,7 @@ export async function createRateLimiter(db: Connection, perMinute: number): Prom
 			} catch (rejection) {
 				if (!(rejection instanceof RateLimiterRes)) throw rejection;
 				const retryAfter = String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
-				throw new ApiError(
-					429,
-					{ message: 'Too Many Attempts.' },
-					{ 'Retry-After': retryAfter, 'X-RateLimit-Remaining': '0' },
-				);
+				throw new ApiError(429, { message: 'Too Many Attempts.' }, { 'Retry-After': retryAfter, 'X-RateLimit-Remaining': '0' });
 			}
 		},
 	};

@@ -35,7 +35,9 @@ function describeIssue(issue: Issue, lang: Lang): string {
 			if (issue.input === undefined || issue.input === null) return validationMessage(lang, 'required', { attribute });
 			const expected = issue.expected as string;
 			const rule =
-				expected === 'int' ? 'integer' : (['string', 'number', 'boolean', 'array', 'object'].find((t) => t === expected) ?? 'invalid');
+				expected === 'int'
+					? 'integer'
+					: (['string', 'number', 'boolean', 'array', 'object'].find((t) => t === expected) ?? 'invalid');
 			return validationMessage(lang, rule as 'invalid', { attribute });
 		}
 		case 'too_big':
@@ -85,10 +87,7 @@ const FALSE_INPUTS = new Set<unknown>([false, 0, '0', 'false', 'off', 'no']);
 
 /** A boolean that may arrive as "1"/"0"/"true"/"false" (forms, query strings). */
 export function boolean() {
-	return z.preprocess(
-		(value) => (TRUE_INPUTS.has(value) ? true : FALSE_INPUTS.has(value) ? false : value),
-		z.boolean(),
-	);
+	return z.preprocess((value) => (TRUE_INPUTS.has(value) ? true : FALSE_INPUTS.has(value) ? false : value), z.boolean());
 }
 
 /** A string of at most `max` characters. */
