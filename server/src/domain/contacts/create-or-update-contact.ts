@@ -32,7 +32,7 @@ export interface CreateOrUpdateResult {
 	created: boolean;
 }
 
-/** An insert can lose its race only to a contact that is then deleted before the update finds it; rare, so a few tries. */
+/** An insert loses its race to a contact that is then deleted before our update finds it only rarely: a few rounds suffice. */
 const ATTEMPTS = 3;
 
 export async function createOrUpdateContact(

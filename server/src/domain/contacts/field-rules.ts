@@ -24,10 +24,13 @@ export const phone = () =>
 		.transform((value) => value.slice(1));
 
 export const email = () =>
-	text(MAX_TEXT).refine((value) => isEmail(value), ruleParams({
-		en: 'The :attribute field must be a valid email address.',
-		ru: 'Значение поля :attribute должно быть действительным адресом электронной почты.',
-	}));
+	text(MAX_TEXT).refine(
+		(value) => isEmail(value),
+		ruleParams({
+			en: 'The :attribute field must be a valid email address.',
+			ru: 'Значение поля :attribute должно быть действительным адресом электронной почты.',
+		}),
+	);
 
 /**
  * Up to 100 tags of up to 255 characters, as a set: repeats collapse, order of first appearance is kept.
@@ -68,6 +71,13 @@ export function requireMessengerId(fields: MessengerIdFields) {
 			),
 		});
 	};
+}
+
+/** The username sent for the contact's messenger; other messengers have none (§2.4). */
+export function usernameOf(messenger: Messenger, input: { telegram_username?: string | null; max_username?: string | null }) {
+	if (messenger === 'telegram') return input.telegram_username ?? null;
+	if (messenger === 'max') return input.max_username ?? null;
+	return null;
 }
 
 /** The messenger ID as stored: decimal digits for numeric IDs, the string itself for Viber. */

@@ -13,8 +13,8 @@ export function isSubscriber(contact: Pick<ContactDoc, 'isPreview' | 'unsubscrib
 /**
  * Inserts the contact. A messenger ID already held by a live contact of the bot raises MongoDB's duplicate-key
  * error (see the unique index in `models/contact.ts`), and then nothing has changed but a skipped ID.
- * Preview contacts hold no messenger ID and are not subscribers. The count is a separate atomic `$inc`: MongoDB
- * without a replica set has no transactions, and a lost increment is the lesser harm than a lost contact.
+ * Preview contacts hold no messenger ID and are not subscribers. The count is a separate atomic `$inc` after the
+ * insert (a standalone MongoDB has no multi-document transactions): a crash between the two leaves it one short.
  */
 export async function insertContact(models: Models, contact: NewContact): Promise<ContactDoc> {
 	const messengerKey = contact.isPreview ? null : contact.messengerId;

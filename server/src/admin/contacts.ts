@@ -1,0 +1,132 @@
+/**
+ * Provisioning of contacts, which the platform gets from messengers: `POST /contacts` creates one exactly as
+ * described (no create-or-update: a messenger ID already held in the bot is a 422), with any creation time, as a
+ * website-chat (`web`) or preview contact if asked; `DELETE /contacts/:id` deletes one softly.
+ */
+import { Router } from 'express';
+import type { Types } from 'mongoose';
+import { z } from 'zod';
+import { isDuplicateKeyError } from '../database/duplicate-key';
+import {
+	contactName,
+	email,
+	MAX_TEXT,
+	messengerIdOf,
+	messengerUserId,
+	phone,
+	requireMessengerId,
+	tags,
+	username,
+	usernameOf,
+	viberId,
+	type MessengerIdFields,
+} from '../domain/contacts/field-rules';
+import { deleteContact } from '../domain/contacts/delete-contact';
+import { insertContact, type NewContact } from '../domain/contacts/insert-contact';
+import { presentContact } from '../domain/contacts/present-contact';
+import { ApiError, fieldError } from '../http/errors';
+import { boolean, integer, ruleParams, text, validate } from '../http/validation';
+import type { Models } from '../models';
+import { MESSENGERS, VARIABLE_TYPES } from '../models/contact';
+import { integerParam } from './params';
+import { adminBody, adminRoute } from './route';
+
+const ID_FIELDS: MessengerIdFields = { telegram: ['telegram_id'], max: ['max_id'], vk: ['vk_id'], viber: ['viber_id'] };
+
+const variableInput = z.object({
+	name: text(MAX_TEXT),
+	value: text(65_535).nullish(),
+	type: z.literal(VARIABLE_TYPES).default(0),
+});
+
+const createContactInput = z
+	.object({
+		bot_id: integer(),
+		messenger: z.enum(MESSENGERS),
+		name: contactName(),
+		telegram_id: messengerUserId().nullish(),
+		telegram_username: username().nullish(),
+		max_id: messengerUserId().nullish(),
+		max_username: username().nullish(),
+		vk_id: messengerUserId().nullish(),
+		viber_id: viberId().nullish(),
+		phone: phone().nullish(),
+		email: email().nullish(),
+		address: text(MAX_TEXT).nullish(),
+		tags: tags().nullish(),
+		variables: z
+			.array(variableInput)
+			.max(1000)
+			.refine(
+				(variables) => new Set(variables.map((variable) => variable.name)).size === variables.length,
+				ruleParams({ en: 'The variable names must be unique.', ru: 'Имена переменных должны быть уникальными.' }),
+			)
+			.nullish(),
+		created_at: z.iso.datetime({ offset: true }).nullish(),
+		is_preview: boolean().nullish(),
+	})
+	.superRefine(requireMessengerId(ID_FIELDS), { when: () => true });
+
+type CreateContactInput = z.output<typeof createContactInput>;
+
+function newContact(input: CreateContactInput, bot: { _id: number; ownerId: Types.ObjectId }): NewContact {
+	return {
+		botId: bot._id,
+		ownerId: bot.ownerId,
+		messenger: input.messenger,
+		messengerId: messengerIdOf(input.messenger, input, ID_FIELDS),
+		name: input.name,
+		username: usernameOf(input.messenger, input),
+		phone: input.phone ?? null,
+		email: input.email ?? null,
+		address: input.address ?? null,
+		avatar: null,
+		tags: input.tags ?? [],
+		variables: (input.variables ?? []).map((variable, i) => ({
+			id: i + 1,
+			name: variable.name,
+			value: variable.value ?? null,
+			type: variable.type,
+			schemaId: null,
+			deletable: true,
+			payload: null,
+		})),
+		firstMessage: null,
+		unsubscribedAt: null,
+		isPreview: input.is_preview ?? false,
+		deletedAt: null,
+		createdAt: input.created_at ? new Date(input.created_at) : new Date(),
+	};
+}
+
+export function contactsAdmin(models: Models): Router {
+	const router = Router();
+
+	router.post(
+		'/contacts',
+		adminRoute(async (req) => {
+			const input = validate(createContactInput, adminBody(req), 'en');
+			const bot = await models.bots.findOne({ _id: input.bot_id, deletedAt: null }, { ownerId: 1 }).lean();
+			if (!bot) throw fieldError('en', 'bot_id', 'The selected bot id is invalid.');
+			try {
+				const contact = await insertContact(models, newContact(input, bot));
+				return { status: 201, body: { data: presentContact(contact) } };
+			} catch (error) {
+				if (!isDuplicateKeyError(error)) throw error;
+				const field = ID_FIELDS[input.messenger]?.[0] ?? 'messenger';
+				throw fieldError('en', field, `The ${field.replace(/_/g, ' ')} has already been taken.`);
+			}
+		}),
+	);
+
+	router.delete(
+		'/contacts/:id',
+		adminRoute(async (req) => {
+			const deleted = await deleteContact(models, integerParam(req.params.id as string, 'Contact'));
+			if (!deleted) throw new ApiError(404, { error: 'Contact not found.' });
+			return { status: 204 };
+		}),
+	);
+
+	return router;
+}
