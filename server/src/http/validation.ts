@@ -29,7 +29,8 @@ function sizeRule(issue: Issue & { origin?: string }, kind: 'max' | 'min') {
 }
 
 function describeIssue(issue: Issue, lang: Lang): string {
-	const attribute = attributeName(issue.path);
+	// Zod finalizes the branch issues of a union before it knows their path.
+	const attribute = attributeName(issue.path ?? []);
 	switch (issue.code) {
 		case 'invalid_type': {
 			if (issue.input === undefined || issue.input === null) return validationMessage(lang, 'required', { attribute });
