@@ -1,0 +1,28 @@
+import { CommandError } from '../errors';
+
+/**
+ * Applies each statement of an insert/update/delete batch, collecting failures as `writeErrors` the way
+ * mongod reports them; an ordered batch stops at the first failure.
+ */
+export function applyBatch<T>(
+	statements: readonly T[],
+	ordered: boolean,
+	apply: (statement: T, index: number) => void,
+): Record<string, unknown>[] {
+	const writeErrors: Record<string, unknown>[] = [];
+	for (const [index, statement] of statements.entries()) {
+		try {
+			apply(statement, index);
+		} catch (error) {
+			if (!(error instanceof CommandError)) throw error;
+			writeErrors.push(error.toWriteError(index));
+			if (ordered) break;
+		}
+	}
+	return writeErrors;
+}
+
+/** `ordered` defaults to true. */
+export function isOrdered(command: Record<string, unknown>): boolean {
+	return command.ordered !== false;
+}

@@ -1,0 +1,64 @@
+/**
+ * Index key values are stored encoded so that most comparisons are one JS `<`: comparing BSON values
+ * directly (type rank, then ObjectId bytes, Date times...) made index maintenance the bulk of an insert.
+ *
+ * - numbers stay numbers, int64 beyond ±2^53 becomes a bigint (JS compares number and bigint exactly);
+ * - null, strings, ObjectIds, booleans and Dates become strings whose first character is their BSON type
+ *   rank and whose rest sorts like the value (ObjectId as hex, Date as fixed-width base-36 time);
+ * - anything else (NaN, embedded documents, arrays, binary, ...) is kept raw in a ComplexKey and compared
+ *   with compareBson.
+ */
+import { compareBson, compareScalars } from '../../bson/compare';
+import { isDecimal128, isLong, isObjectId, TypeRank, typeRank } from '../../bson/types';
+import { badValue } from '../../errors';
+
+class ComplexKey {
+	constructor(
+		readonly rank: TypeRank,
+		readonly value: unknown,
+	) {}
+}
+
+export type EncodedKeyValue = number | bigint | string | ComplexKey;
+
+const rankPrefix = (rank: TypeRank): string => String.fromCharCode(rank);
+const NULL_KEY = rankPrefix(TypeRank.Null);
+/** Shifts Date times (|t| <= 8.64e15) to non-negative so fixed-width digits sort numerically. */
+const DATE_OFFSET = 2 ** 53;
+const DATE_WIDTH = 11;
+
+export function encodeKeyValue(value: unknown): EncodedKeyValue {
+	if (value === null || value === undefined) return NULL_KEY;
+	switch (typeof value) {
+		case 'number':
+			return Number.isNaN(value) ? new ComplexKey(TypeRank.Number, value) : value;
+		case 'string':
+			return rankPrefix(TypeRank.String) + value;
+		case 'boolean':
+			return rankPrefix(TypeRank.Boolean) + (value ? '1' : '0');
+		default:
+			break;
+	}
+	if (value instanceof Date) {
+		return rankPrefix(TypeRank.Date) + (value.getTime() + DATE_OFFSET).toString(36).padStart(DATE_WIDTH, '0');
+	}
+	if (isObjectId(value)) return rankPrefix(TypeRank.ObjectId) + value.toHexString();
+	if (isLong(value)) return value.toBigInt();
+	if (isDecimal128(value)) throw badValue('Decimal128 values cannot be indexed by the mongo emulator');
+	return new ComplexKey(typeRank(value), value);
+}
+
+export function compareEncoded(a: EncodedKeyValue, b: EncodedKeyValue): number {
+	if (typeof a === 'string' && typeof b === 'string') return compareScalars(a, b);
+	const rankA = rankOf(a);
+	const rankB = rankOf(b);
+	if (rankA !== rankB) return rankA - rankB;
+	if (a instanceof ComplexKey) return b instanceof ComplexKey ? compareBson(a.value, b.value) : -1; // NaN sorts first
+	if (b instanceof ComplexKey) return 1;
+	return compareScalars(a as number | bigint, b as number | bigint);
+}
+
+function rankOf(value: EncodedKeyValue): number {
+	if (typeof value === 'string') return value.charCodeAt(0);
+	return value instanceof ComplexKey ? value.rank : TypeRank.Number;
+}

@@ -1,0 +1,104 @@
+/**
+ * Runs a planned query: reads candidates from the plan, keeps those the filter matches, then sorts (unless
+ * the index already gave the order), skips and limits. With the order given, it stops as soon as
+ * skip + limit matches are found.
+ */
+import type { Document } from 'bson';
+import type { Collection } from '../collection';
+import type { DocRecord } from '../records';
+import { analyzeFilter } from './filter-constraints';
+import { compileFilter } from './matcher';
+import { describePlan, planQuery, type QueryPlan } from './planner';
+import { sortDocuments, type SortField } from './sort';
+
+export interface QueryShape {
+	readonly filter: Document;
+	readonly sort?: readonly SortField[];
+	readonly skip?: number;
+	/** 0 or undefined: no limit. */
+	readonly limit?: number;
+}
+
+/** What `explain` reports about an execution. */
+export interface QueryStats {
+	readonly planSummary: string;
+	readonly indexName?: string;
+	keysExamined: number;
+	docsExamined: number;
+	nReturned: number;
+}
+
+export interface QueryResult<T> {
+	readonly results: T;
+	readonly stats: QueryStats;
+}
+
+export function findRecords(collection: Collection, query: QueryShape): QueryResult<DocRecord[]> {
+	const sort = query.sort ?? [];
+	const plan = planQuery(collection, analyzeFilter(query.filter), sort);
+	const matches = compileFilter(residualFilter(query.filter, plan));
+	const stats = newStats(plan);
+	const skip = query.skip ?? 0;
+	const limit = query.limit || Infinity;
+	const wanted = plan.providesSort ? skip + limit : Infinity;
+	const found: DocRecord[] = [];
+	for (const record of candidates(collection, plan, stats)) {
+		stats.docsExamined += 1;
+		if (!matches(record.doc)) continue;
+		found.push(record);
+		if (found.length >= wanted) break;
+	}
+	const ordered = plan.providesSort ? found : sortDocuments(found, sort, (record) => record.doc);
+	const results = ordered.slice(skip, skip + limit);
+	stats.nReturned = results.length;
+	return { results, stats };
+}
+
+/** Counts matches; when the index bounds are exactly the filter, without reading any document. */
+export function countMatches(collection: Collection, query: QueryShape): QueryResult<number> {
+	const plan = planQuery(collection, analyzeFilter(query.filter), [], 'count');
+	const stats = newStats(plan);
+	let total: number;
+	if (plan.exact) {
+		total = plan.estimatedKeys;
+		stats.keysExamined = total;
+	} else {
+		const matches = compileFilter(residualFilter(query.filter, plan));
+		total = 0;
+		for (const record of candidates(collection, plan, stats)) {
+			stats.docsExamined += 1;
+			if (matches(record.doc)) total += 1;
+		}
+	}
+	const skip = query.skip ?? 0;
+	const count = Math.max(0, Math.min(total - skip, query.limit || Infinity));
+	stats.nReturned = count;
+	return { results: count, stats };
+}
+
+/** The part of the filter that the plan's index bounds do not already guarantee. */
+function residualFilter(filter: Document, plan: QueryPlan): Document {
+	if (plan.enforcedFields.length === 0) return filter;
+	return Object.fromEntries(Object.entries(filter).filter(([key]) => !plan.enforcedFields.includes(key)));
+}
+
+function newStats(plan: QueryPlan): QueryStats {
+	return { planSummary: describePlan(plan), indexName: plan.index?.name, keysExamined: 0, docsExamined: 0, nReturned: 0 };
+}
+
+function* candidates(collection: Collection, plan: QueryPlan, stats: QueryStats): Generator<DocRecord> {
+	if (!plan.index) {
+		yield* collection.allRecords();
+		return;
+	}
+	// A multikey index holds several entries for one document.
+	const seen = plan.index.multikey ? new Set<DocRecord>() : undefined;
+	for (const record of plan.index.scan(plan.ranges, plan.reverse)) {
+		stats.keysExamined += 1;
+		if (seen) {
+			if (seen.has(record)) continue;
+			seen.add(record);
+		}
+		yield record;
+	}
+}

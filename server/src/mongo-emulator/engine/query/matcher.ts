@@ -1,0 +1,31 @@
+/** Filter matching, delegated to mingo (with the BSON-aware operators of bson-query-operators.ts). */
+import { Query } from 'mingo';
+import type { Document } from 'bson';
+import { isDecimal128, isPlainObject, type PlainObject } from '../../bson/types';
+import { badValue } from '../../errors';
+import { fromMingoError, MINGO_OPTIONS, toMingoFilter, withMingo } from './mingo-options';
+
+export type DocumentMatcher = (doc: PlainObject) => boolean;
+
+const matchAll: DocumentMatcher = () => true;
+
+export function compileFilter(filter: Document | undefined): DocumentMatcher {
+	if (filter === undefined || Object.keys(filter).length === 0) return matchAll;
+	if (!isPlainObject(filter)) throw badValue('filter must be an object');
+	rejectDecimal128(filter);
+	const query = withMingo(() => new Query(toMingoFilter(filter), MINGO_OPTIONS));
+	return (doc) => {
+		try {
+			return query.test(doc);
+		} catch (error) {
+			throw fromMingoError(error);
+		}
+	};
+}
+
+/** mingo would compare Decimal128 operands by their string form; refuse rather than answer wrongly. */
+function rejectDecimal128(value: unknown): void {
+	if (isDecimal128(value)) throw badValue('Decimal128 values in filters are not supported by the mongo emulator');
+	if (Array.isArray(value)) value.forEach(rejectDecimal128);
+	else if (isPlainObject(value)) Object.values(value).forEach(rejectDecimal128);
+}

@@ -1,0 +1,63 @@
+/**
+ * The options every mingo call shares. Some of mingo's query operators are replaced by BSON-aware ones
+ * (bson-query-operators.ts); since mingo gives its built-in operators precedence over custom ones of the
+ * same name, the replacements get their own names and filters are rewritten to use them (toMingoFilter).
+ */
+import type { Document } from 'bson';
+import { Context, type Query } from 'mingo';
+import { isPlainObject } from '../../bson/types';
+import { badValue, CommandError } from '../../errors';
+import { BSON_QUERY_OPERATORS } from './bson-query-operators';
+
+type MingoOptions = NonNullable<ConstructorParameters<typeof Query>[1]>;
+
+const bsonQueryOperators = Context.init({
+	query: Object.fromEntries(Object.values(BSON_QUERY_OPERATORS).map(({ name, operator }) => [name, operator])),
+});
+
+export const MINGO_OPTIONS: MingoOptions = { context: bsonQueryOperators, scriptEnabled: false };
+
+/** Rewrites a query filter to use the BSON-aware operators. */
+export function toMingoFilter(filter: Document): Document {
+	const rewritten: Document = {};
+	for (const [key, condition] of Object.entries(filter)) {
+		if ((key === '$and' || key === '$or' || key === '$nor') && Array.isArray(condition)) {
+			rewritten[key] = condition.map((clause: unknown) => (isPlainObject(clause) ? toMingoFilter(clause) : clause));
+		} else {
+			rewritten[key] = key.startsWith('$') ? condition : toMingoCondition(condition);
+		}
+	}
+	return rewritten;
+}
+
+/** A field's condition: operators are rewritten, a plain value is an equality and stays as it is. */
+function toMingoCondition(condition: unknown): unknown {
+	if (!isPlainObject(condition) || !Object.keys(condition).every((key) => key.startsWith('$'))) return condition;
+	const rewritten: Document = {};
+	for (const [operator, operand] of Object.entries(condition)) {
+		if (operator === '$not') rewritten.$not = toMingoCondition(operand);
+		else if (operator === '$elemMatch' && isPlainObject(operand)) rewritten.$elemMatch = toMingoElemMatch(operand);
+		else rewritten[BSON_QUERY_OPERATORS[operator]?.name ?? operator] = operand;
+	}
+	return rewritten;
+}
+
+/** `$elemMatch` takes either operators on the elements or a filter on embedded documents. */
+function toMingoElemMatch(operand: Document): Document {
+	const keys = Object.keys(operand);
+	const isCondition = keys.length > 0 && keys.every((key) => key.startsWith('$') && !['$and', '$or', '$nor'].includes(key));
+	return isCondition ? (toMingoCondition(operand) as Document) : toMingoFilter(operand);
+}
+
+/** mingo reports invalid input (unknown operators, bad expressions) as plain errors: make them BadValue. */
+export function fromMingoError(error: unknown): unknown {
+	return error instanceof Error && !(error instanceof CommandError) ? badValue(error.message) : error;
+}
+
+export function withMingo<T>(run: () => T): T {
+	try {
+		return run();
+	} catch (error) {
+		throw fromMingoError(error);
+	}
+}

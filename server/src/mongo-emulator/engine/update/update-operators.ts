@@ -1,0 +1,150 @@
+/**
+ * Operator updates (`{$set: ..., $inc: ...}`), applied by mingo. mingo lacks $setOnInsert, silently
+ * skips $inc on non-numbers and int64, and orders $min/$max by its own type order; so those operators are
+ * computed here on plain paths and handed to mingo as $set.
+ */
+import type { Document } from 'bson';
+import { update as mingoUpdate } from 'mingo';
+import { cloneValue } from '../../bson/clone';
+import { compareBson } from '../../bson/compare';
+import { formatValue } from '../../bson/format';
+import { addNumbers, multiplyNumbers } from '../../bson/numeric';
+import { valueAtPath } from '../../bson/paths';
+import { bsonTag, isLong, isNumeric, isPlainObject, type PlainObject } from '../../bson/types';
+import { badValue, CommandError } from '../../errors';
+import { fromMingoError, MINGO_OPTIONS, toMingoFilter } from '../query/mingo-options';
+
+const SUPPORTED_OPERATORS = new Set([
+	'$set',
+	'$unset',
+	'$inc',
+	'$mul',
+	'$min',
+	'$max',
+	'$push',
+	'$pull',
+	'$pullAll',
+	'$addToSet',
+	'$pop',
+	'$rename',
+	'$currentDate',
+	'$setOnInsert',
+	'$bit',
+]);
+
+type Computation = (current: unknown, operand: unknown, path: string, doc: PlainObject) => unknown;
+
+/** Operators computed here: each turns (current value, operand) into the value to $set. */
+const COMPUTED = new Map<string, Computation>([
+	['$inc', (current, operand, path, doc) => addNumbers(numericTarget('$inc', current, path, doc), operand)],
+	['$mul', (current, operand, path, doc) => multiplyNumbers(numericTarget('$mul', current, path, doc), operand)],
+	['$min', (current, operand) => (current === undefined || compareBson(operand, current) < 0 ? operand : current)],
+	['$max', (current, operand) => (current === undefined || compareBson(operand, current) > 0 ? operand : current)],
+]);
+
+export interface OperatorUpdateContext {
+	readonly filter: Document;
+	readonly arrayFilters?: Document[];
+	/** The update creates the document (upsert), so $setOnInsert applies. */
+	readonly isInsert: boolean;
+}
+
+export function applyOperators(doc: PlainObject, update: Document, context: OperatorUpdateContext): PlainObject {
+	const operators = normalizeOperators(doc, update, context.isInsert);
+	const result = cloneValue(doc);
+	// mingo needs the filter only to resolve the positional `$`, and skips the update when the filter does
+	// not match, which an upsert's new document need not.
+	const positionalFilter = usesPositionalOperator(operators) ? toMingoFilter(context.filter) : undefined;
+	try {
+		mingoUpdate(result, operators, context.arrayFilters, positionalFilter, { queryOptions: MINGO_OPTIONS });
+	} catch (error) {
+		throw updateError(error);
+	}
+	return result;
+}
+
+/** Folds $setOnInsert (on insert) and the computed operators into one $set for mingo. */
+function normalizeOperators(doc: PlainObject, update: Document, isInsert: boolean): Document {
+	const sets: PlainObject = {};
+	const operators: Document = {};
+	for (const [operator, fields] of Object.entries(update)) {
+		if (!SUPPORTED_OPERATORS.has(operator)) {
+			throw new CommandError(
+				'FailedToParse',
+				`Unknown modifier: ${operator}. Expected a valid update modifier or pipeline-style update specified as an array`,
+			);
+		}
+		if (!isPlainObject(fields)) {
+			throw new CommandError('FailedToParse', `Modifiers operate on fields but ${operator} was given ${typeof fields}`);
+		}
+		if (operator === '$set' || operator === '$setOnInsert') {
+			if (operator === '$set' || isInsert) addSets(sets, fields);
+			continue;
+		}
+		const forMingo = computeFields(doc, operator, fields, sets);
+		if (Object.keys(forMingo).length > 0) operators[operator] = forMingo;
+	}
+	return Object.keys(sets).length > 0 ? { $set: sets, ...operators } : operators;
+}
+
+/** Adds the operator's computable fields to `sets` and returns the fields left to mingo. */
+function computeFields(doc: PlainObject, operator: string, fields: PlainObject, sets: PlainObject): PlainObject {
+	const compute = COMPUTED.get(operator);
+	const forMingo: PlainObject = {};
+	for (const [path, operand] of Object.entries(fields)) {
+		if ((operator === '$inc' || operator === '$mul') && !isNumeric(operand)) {
+			const verb = operator === '$inc' ? 'increment' : 'multiply';
+			throw new CommandError('TypeMismatch', `Cannot ${verb} with non-numeric argument: {${path}: ${JSON.stringify(operand)}}`);
+		}
+		if (!compute) forMingo[path] = operand;
+		else if (!path.includes('$')) addSets(sets, { [path]: compute(valueAtPath(doc, path), operand, path, doc) });
+		else if (isLong(operand))
+			throw badValue(`${operator} with an int64 operand on a positional path is not supported by the mongo emulator`);
+		else forMingo[path] = operand;
+	}
+	return forMingo;
+}
+
+function usesPositionalOperator(operators: Document): boolean {
+	return Object.values(operators).some(
+		(fields) => isPlainObject(fields) && Object.keys(fields).some((path) => /(^|\.)\$(\.|$)/.test(path)),
+	);
+}
+
+function numericTarget(operator: string, current: unknown, path: string, doc: PlainObject): unknown {
+	// A missing field counts as 0: $inc sets the operand, $mul sets 0.
+	if (current === undefined) return 0;
+	if (!isNumeric(current)) {
+		throw new CommandError(
+			'TypeMismatch',
+			`Cannot apply ${operator} to a value of non-numeric type. {_id: ${formatValue(doc._id)}} has the field '${path}' of non-numeric type ${describeType(current)}`,
+		);
+	}
+	return current;
+}
+
+function describeType(value: unknown): string {
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return 'array';
+	if (value instanceof Date) return 'date';
+	if (typeof value === 'boolean') return 'bool';
+	if (typeof value !== 'object') return typeof value;
+	return bsonTag(value) ?? 'object';
+}
+
+function addSets(sets: PlainObject, fields: PlainObject): void {
+	for (const [path, value] of Object.entries(fields)) {
+		if (Object.hasOwn(sets, path)) {
+			throw new CommandError('ConflictingUpdateOperators', `Updating the path '${path}' would create a conflict at '${path}'`);
+		}
+		sets[path] = value;
+	}
+}
+
+function updateError(error: unknown): unknown {
+	if (error instanceof Error && /would create a conflict/.test(error.message)) {
+		return new CommandError('ConflictingUpdateOperators', error.message);
+	}
+	if (error instanceof Error && /immutable field/.test(error.message)) return new CommandError('ImmutableField', error.message);
+	return fromMingoError(error);
+}

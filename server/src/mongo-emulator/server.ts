@@ -1,0 +1,40 @@
+/** The TCP listener: accepts connections and closes them all on shutdown. */
+import { createServer, type Server, type Socket } from 'node:net';
+import { serveConnection } from './connection';
+import { Engine } from './engine/engine';
+import type { EmulatorLogger } from './logger';
+
+export class EmulatorServer {
+	private readonly engine = new Engine();
+	private readonly sockets = new Set<Socket>();
+	private readonly server: Server;
+	private lastConnectionId = 0;
+
+	constructor(logger: EmulatorLogger) {
+		this.server = createServer((socket) => {
+			this.sockets.add(socket);
+			socket.on('close', () => this.sockets.delete(socket));
+			serveConnection(socket, this.engine, ++this.lastConnectionId, logger);
+		});
+	}
+
+	/** Resolves with the bound port (useful with port 0). */
+	listen(port: number, host: string): Promise<number> {
+		return new Promise((resolve, reject) => {
+			this.server.once('error', reject);
+			this.server.listen(port, host, () => {
+				this.server.off('error', reject);
+				const address = this.server.address();
+				if (address === null || typeof address === 'string') reject(new Error('mongo-emulator: unexpected listener address'));
+				else resolve(address.port);
+			});
+		});
+	}
+
+	close(): Promise<void> {
+		for (const socket of this.sockets) socket.destroy();
+		return new Promise((resolve, reject) => {
+			this.server.close((error) => (error ? reject(error) : resolve()));
+		});
+	}
+}

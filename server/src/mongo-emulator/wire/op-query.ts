@@ -1,0 +1,35 @@
+/**
+ * Legacy OP_QUERY (opcode 2004) and its OP_REPLY (opcode 1). Drivers still open every connection with
+ * an OP_QUERY `ismaster` on `admin.$cmd` and expect the answer as an OP_REPLY.
+ */
+import { deserialize, serialize, type Document } from 'bson';
+import { HEADER_SIZE, OpCode, withHeader } from './message-header';
+
+export interface OpQueryRequest {
+	/** Database of the `<db>.$cmd` namespace. */
+	database: string;
+	command: Document;
+}
+
+export function decodeOpQuery(message: Buffer): OpQueryRequest {
+	const nameStart = HEADER_SIZE + 4;
+	const nameEnd = message.indexOf(0, nameStart);
+	const namespace = message.toString('utf8', nameStart, nameEnd);
+	const queryStart = nameEnd + 1 + 8; // skip numberToSkip and numberToReturn
+	const size = message.readInt32LE(queryStart);
+	const query = deserialize(message.subarray(queryStart, queryStart + size));
+	// Old drivers wrap the command as {$query: command, $readPreference: ...}.
+	const command = isWrapped(query) ? query.$query : query;
+	return { database: namespace.slice(0, namespace.indexOf('.')), command };
+}
+
+function isWrapped(query: Document): query is Document & { $query: Document } {
+	return typeof query.$query === 'object' && query.$query !== null;
+}
+
+export function encodeOpReply(reply: Document, requestId: number, responseTo: number): Buffer {
+	const fields = Buffer.alloc(20); // responseFlags, cursorId (int64), startingFrom, numberReturned
+	fields.writeInt32LE(1, 16);
+	const body = Buffer.concat([fields, serialize(reply, { ignoreUndefined: true })]);
+	return withHeader(body, requestId, responseTo, OpCode.Reply);
+}

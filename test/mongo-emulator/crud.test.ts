@@ -1,0 +1,249 @@
+import { ObjectId } from 'mongodb';
+import { useEmulator, type TestDocument } from './emulator-fixture';
+
+const fixture = useEmulator();
+
+describe('mongo emulator CRUD', () => {
+	it('inserts with generated ObjectIds and finds with filter, sort, skip, limit and projection', async () => {
+		const people = fixture.freshDb().collection<TestDocument>('people');
+		const { insertedIds } = await people.insertMany([
+			{ name: 'ann', age: 31, city: 'Oslo' },
+			{ name: 'bob', age: 25, city: 'Rome' },
+			{ name: 'cid', age: 47, city: 'Oslo' },
+			{ name: 'dee', age: 38, city: 'Oslo' },
+		]);
+		expect(insertedIds[0]).toBeInstanceOf(ObjectId);
+		const found = await people
+			.find({ city: 'Oslo', age: { $gte: 30 } }, { projection: { _id: 0, name: 1 } })
+			.sort({ age: -1 })
+			.skip(1)
+			.limit(2)
+			.toArray();
+		expect(found).toEqual([{ name: 'dee' }, { name: 'ann' }]);
+		expect(await people.findOne({ name: 'bob' }, { projection: { age: 0, city: 0 } })).toEqual({
+			_id: insertedIds[1],
+			name: 'bob',
+		});
+	});
+
+	it('applies update operators', async () => {
+		interface Doc {
+			_id: number;
+			n: number;
+			tags: string[];
+			set?: string[];
+			items: Array<{ k: string; v: number }>;
+			old?: number;
+			low: number;
+			high: number;
+			touched?: Date;
+		}
+		const docs = fixture.freshDb().collection<Doc>('docs');
+		await docs.insertOne({
+			_id: 1,
+			n: 5,
+			tags: ['a'],
+			items: [
+				{ k: 'x', v: 1 },
+				{ k: 'y', v: 2 },
+			],
+			old: 1,
+			low: 10,
+			high: 10,
+		});
+		const result = await docs.updateOne(
+			{ _id: 1, 'items.k': 'y' },
+			{
+				$inc: { n: 2, 'items.$.v': 10 },
+				$push: { tags: { $each: ['b', 'c'] } },
+				$addToSet: { set: 'a' },
+				$rename: { old: 'renamed' },
+				$min: { low: 3 },
+				$max: { high: 20 },
+				$currentDate: { touched: true },
+				$set: { 'nested.deep': true },
+			},
+		);
+		expect(result).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
+		await docs.updateOne({ _id: 1 }, { $pull: { tags: 'b' }, $unset: { renamed: '' } });
+		const doc = await docs.findOne({ _id: 1 });
+		expect(doc).toMatchObject({
+			n: 7,
+			tags: ['a', 'c'],
+			set: ['a'],
+			items: [
+				{ k: 'x', v: 1 },
+				{ k: 'y', v: 12 },
+			],
+			low: 3,
+			high: 20,
+			nested: { deep: true },
+		});
+		expect(doc?.touched).toBeInstanceOf(Date);
+		expect(doc).not.toHaveProperty('renamed');
+	});
+
+	it('updates array elements selected by arrayFilters, and many documents with multi', async () => {
+		const docs = fixture.freshDb().collection<TestDocument>('docs');
+		await docs.insertMany([
+			{ _id: 1, grades: [80, 95, 100], group: 'a' },
+			{ _id: 2, grades: [70, 99], group: 'a' },
+		]);
+		await docs.updateMany({ group: 'a' }, { $set: { 'grades.$[high]': 90 } }, { arrayFilters: [{ high: { $gte: 95 } }] });
+		expect(await docs.find().sort({ _id: 1 }).toArray()).toEqual([
+			{ _id: 1, grades: [80, 90, 90], group: 'a' },
+			{ _id: 2, grades: [70, 90], group: 'a' },
+		]);
+	});
+
+	it('reports matched but unmodified documents', async () => {
+		const docs = fixture.freshDb().collection<TestDocument>('docs');
+		await docs.insertOne({ _id: 1, a: 1 });
+		await expect(docs.updateOne({ _id: 1 }, { $set: { a: 1 } })).resolves.toMatchObject({ matchedCount: 1, modifiedCount: 0 });
+		await expect(docs.updateOne({ _id: 2 }, { $set: { a: 1 } })).resolves.toMatchObject({ matchedCount: 0, modifiedCount: 0 });
+	});
+
+	it('upserts: equality fields of the filter, then $set and $setOnInsert', async () => {
+		const docs = fixture.freshDb().collection<TestDocument>('docs');
+		const first = await docs.updateOne(
+			{ email: 'a@x', kind: { $eq: 'user' }, age: { $gt: 1 } },
+			{ $set: { seen: 1 }, $setOnInsert: { created: 'now' } },
+			{ upsert: true },
+		);
+		expect(first.upsertedId).toBeInstanceOf(ObjectId);
+		await docs.updateOne({ email: 'a@x' }, { $set: { seen: 2 }, $setOnInsert: { created: 'later' } }, { upsert: true });
+		expect(await docs.find({}, { projection: { _id: 0 } }).toArray()).toEqual([
+			{ email: 'a@x', kind: 'user', seen: 2, created: 'now' },
+		]);
+	});
+
+	it('replaces documents, keeping _id, and upserts a replacement with the filter _id', async () => {
+		const docs = fixture.freshDb().collection<TestDocument>('docs');
+		await docs.insertOne({ _id: 1, a: 1, b: 2 });
+		await docs.replaceOne({ _id: 1 }, { c: 3 });
+		await docs.replaceOne({ _id: 2, x: 'ignored' }, { d: 4 }, { upsert: true });
+		expect(await docs.find().sort({ _id: 1 }).toArray()).toEqual([
+			{ _id: 1, c: 3 },
+			{ _id: 2, d: 4 },
+		]);
+	});
+
+	it('applies aggregation-pipeline updates', async () => {
+		const docs = fixture.freshDb().collection<TestDocument>('docs');
+		await docs.insertOne({ _id: 1, points: 2, limit: 5 });
+		await docs.updateOne({ _id: 1 }, [
+			{ $set: { points: { $add: ['$points', 3] }, full: { $gte: [{ $add: ['$points', 3] }, '$limit'] } } },
+		]);
+		expect(await docs.findOne({ _id: 1 })).toEqual({ _id: 1, points: 5, limit: 5, full: true });
+	});
+
+	it('deletes one or many', async () => {
+		const docs = fixture.freshDb().collection<TestDocument>('docs');
+		await docs.insertMany([{ k: 1 }, { k: 1 }, { k: 1 }, { k: 2 }]);
+		await expect(docs.deleteOne({ k: 1 })).resolves.toMatchObject({ deletedCount: 1 });
+		await expect(docs.deleteMany({ k: 1 })).resolves.toMatchObject({ deletedCount: 2 });
+		expect(await docs.countDocuments()).toBe(1);
+	});
+
+	it('findOneAndUpdate returns the document before or after, upserts, and respects sort and projection', async () => {
+		const docs = fixture.freshDb().collection<TestDocument>('docs');
+		await docs.insertMany([
+			{ _id: 1, q: 'a', n: 1 },
+			{ _id: 2, q: 'a', n: 2 },
+		]);
+		const before = await docs.findOneAndUpdate({ q: 'a' }, { $inc: { n: 10 } }, { sort: { n: -1 }, returnDocument: 'before' });
+		expect(before).toEqual({ _id: 2, q: 'a', n: 2 });
+		const after = await docs.findOneAndUpdate(
+			{ q: 'a' },
+			{ $inc: { n: 10 } },
+			{ sort: { n: 1 }, returnDocument: 'after', projection: { n: 1 } },
+		);
+		expect(after).toEqual({ _id: 1, n: 11 });
+		const upserted = await docs.findOneAndUpdate(
+			{ q: 'b' },
+			{ $setOnInsert: { n: 0 } },
+			{ upsert: true, returnDocument: 'after' },
+		);
+		expect(upserted).toMatchObject({ q: 'b', n: 0 });
+		const notUpserted = await docs.findOneAndUpdate({ q: 'c' }, { $set: { n: 0 } }, { upsert: true, returnDocument: 'before' });
+		expect(notUpserted).toBeNull();
+	});
+
+	it('findOneAndDelete and findOneAndReplace', async () => {
+		const docs = fixture.freshDb().collection<TestDocument>('docs');
+		await docs.insertMany([
+			{ _id: 1, n: 1 },
+			{ _id: 2, n: 2 },
+		]);
+		expect(await docs.findOneAndDelete({}, { sort: { n: -1 } })).toEqual({ _id: 2, n: 2 });
+		expect(await docs.findOneAndReplace({ _id: 1 }, { m: 1 }, { returnDocument: 'after' })).toEqual({ _id: 1, m: 1 });
+		expect(await docs.findOneAndDelete({ _id: 3 })).toBeNull();
+	});
+
+	it('counts, estimates and lists distinct values', async () => {
+		const docs = fixture.freshDb().collection<TestDocument>('docs');
+		await docs.insertMany([{ t: ['a', 'b'] }, { t: 'b' }, { t: 'c', skip: true }, {}]);
+		expect(await docs.countDocuments({ skip: { $exists: false } })).toBe(3);
+		expect(await docs.countDocuments({}, { skip: 1, limit: 2 })).toBe(2);
+		expect(await docs.estimatedDocumentCount()).toBe(4);
+		expect(await docs.distinct('t')).toEqual(['a', 'b', 'c']);
+		expect(await docs.distinct('t', { skip: true })).toEqual(['c']);
+	});
+
+	it('aggregates with $match, $group, $sort, $project, $count, $unwind and $lookup', async () => {
+		const db = fixture.freshDb();
+		await db.collection<TestDocument>('orders').insertMany([
+			{ customer: 1, total: 10, items: ['x', 'y'] },
+			{ customer: 1, total: 5, items: ['x'] },
+			{ customer: 2, total: 7, items: [] },
+		]);
+		await db.collection<TestDocument>('customers').insertMany([
+			{ _id: 1, name: 'ann' },
+			{ _id: 2, name: 'bob' },
+		]);
+		const totals = await db
+			.collection<TestDocument>('orders')
+			.aggregate([
+				{ $match: { total: { $gt: 1 } } },
+				{ $group: { _id: '$customer', sum: { $sum: '$total' } } },
+				{ $sort: { sum: -1 } },
+				{ $lookup: { from: 'customers', localField: '_id', foreignField: '_id', as: 'customer' } },
+				{ $project: { _id: 0, sum: 1, name: { $first: '$customer.name' } } },
+			])
+			.toArray();
+		expect(totals).toEqual([
+			{ sum: 15, name: 'ann' },
+			{ sum: 7, name: 'bob' },
+		]);
+		const items = await db
+			.collection<TestDocument>('orders')
+			.aggregate([{ $unwind: '$items' }, { $count: 'n' }])
+			.toArray();
+		expect(items).toEqual([{ n: 3 }]);
+	});
+
+	it('never lets callers or aggregation stages change stored documents', async () => {
+		const docs = fixture.freshDb().collection<TestDocument>('docs');
+		const input = { _id: 1, nested: { a: 1 } };
+		await docs.insertOne(input);
+		input.nested.a = 99;
+		await docs.aggregate([{ $set: { 'nested.a': 2, extra: true } }]).toArray();
+		expect(await docs.findOne({ _id: 1 })).toEqual({ _id: 1, nested: { a: 1 } });
+	});
+
+	it('manages collections and databases', async () => {
+		const db = fixture.freshDb();
+		await db.createCollection('a');
+		await expect(db.createCollection('a')).rejects.toMatchObject({ code: 48, codeName: 'NamespaceExists' });
+		await db.collection<TestDocument>('b').insertOne({});
+		expect((await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name).sort()).toEqual(['a', 'b']);
+		expect(await db.listCollections({ name: 'b' }).toArray()).toEqual([
+			expect.objectContaining({ name: 'b', type: 'collection' }),
+		]);
+		await expect(db.collection<TestDocument>('b').drop()).resolves.toBe(true);
+		const { databases } = await fixture.client().db('admin').admin().listDatabases();
+		expect(databases.map((database) => database.name)).toContain(db.databaseName);
+		await db.dropDatabase();
+		expect(await db.listCollections().toArray()).toEqual([]);
+	});
+});
