@@ -8,17 +8,11 @@ import type { Types } from 'mongoose';
 import { z } from 'zod';
 import { isDuplicateKeyError } from '../database/duplicate-key';
 import {
-	contactName,
-	email,
+	contactFieldsInput,
 	MAX_TEXT,
 	messengerIdOf,
-	messengerUserId,
-	phone,
 	requireMessengerId,
-	tags,
-	username,
 	usernameOf,
-	viberId,
 	type MessengerIdFields,
 } from '../domain/contacts/field-rules';
 import { deleteContact } from '../domain/contacts/delete-contact';
@@ -43,17 +37,7 @@ const createContactInput = z
 	.object({
 		bot_id: integer(),
 		messenger: z.enum(MESSENGERS),
-		name: contactName(),
-		telegram_id: messengerUserId().nullish(),
-		telegram_username: username().nullish(),
-		max_id: messengerUserId().nullish(),
-		max_username: username().nullish(),
-		vk_id: messengerUserId().nullish(),
-		viber_id: viberId().nullish(),
-		phone: phone().nullish(),
-		email: email().nullish(),
-		address: text(MAX_TEXT).nullish(),
-		tags: tags().nullish(),
+		...contactFieldsInput(),
 		variables: z
 			.array(variableInput)
 			.max(1000)

@@ -6,23 +6,17 @@
 import { z } from 'zod';
 import { createOrUpdateContact } from '../../domain/contacts/create-or-update-contact';
 import {
-	contactName,
-	email,
+	contactFieldsInput,
 	messengerIdOf,
 	messengerUserId,
-	phone,
 	requireMessengerId,
-	tags,
-	username,
 	usernameOf,
-	viberId,
-	MAX_TEXT,
 	type MessengerIdFields,
 } from '../../domain/contacts/field-rules';
 import { presentContact } from '../../domain/contacts/present-contact';
 import { created, GET_AND_POST, ok, type ApiMethod } from '../../http/api-method';
 import { ApiError } from '../../http/errors';
-import { integer, text, validate } from '../../http/validation';
+import { integer, validate } from '../../http/validation';
 import { contactsMessage } from './messages';
 
 /** Website chats (`web`) exist, but contacts are created through the API only for messengers. */
@@ -39,19 +33,9 @@ const input = z
 	.object({
 		bot_id: integer(),
 		messenger: z.enum(API_MESSENGERS),
-		name: contactName(),
-		telegram_id: messengerUserId().nullish(),
-		telegram_username: username().nullish(),
-		max_id: messengerUserId().nullish(),
+		...contactFieldsInput(),
 		max_user_id: messengerUserId().nullish(),
-		max_username: username().nullish(),
-		vk_id: messengerUserId().nullish(),
 		vk_user_id: messengerUserId().nullish(),
-		viber_id: viberId().nullish(),
-		phone: phone().nullish(),
-		email: email().nullish(),
-		address: text(MAX_TEXT).nullish(),
-		tags: tags().nullish(),
 	})
 	.superRefine(requireMessengerId(ID_FIELDS), { when: () => true });
 

@@ -48,6 +48,26 @@ export const messengerUserId = () => integer({ min: 1, max: Number.MAX_SAFE_INTE
 export const viberId = () => text(MAX_TEXT);
 
 /** The request fields that may carry each messenger's ID; the first is the documented name, the rest aliases (§9). */
+/**
+ * The contact fields that the API's createOrUpdateContact and the admin API's contact creation share
+ * (§4.16), each optional: which messenger ID is required depends on `messenger` (`requireMessengerId`).
+ */
+export function contactFieldsInput() {
+	return {
+		name: contactName(),
+		telegram_id: messengerUserId().nullish(),
+		telegram_username: username().nullish(),
+		max_id: messengerUserId().nullish(),
+		max_username: username().nullish(),
+		vk_id: messengerUserId().nullish(),
+		viber_id: viberId().nullish(),
+		phone: phone().nullish(),
+		email: email().nullish(),
+		address: text(MAX_TEXT).nullish(),
+		tags: tags().nullish(),
+	};
+}
+
 export type MessengerIdFields = Partial<Record<Messenger, readonly string[]>>;
 
 /**
