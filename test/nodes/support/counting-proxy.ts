@@ -27,6 +27,11 @@ export type Fault =
 	/** Answer this instead of forwarding. */
 	| { kind: 'respond'; status: number; headers?: Record<string, string>; body?: unknown };
 
+export type AfterForwardHook = (
+	request: ProxiedRequest,
+	index: number,
+) => Promise<Record<string, string> | void> | Record<string, string> | void;
+
 export interface CountingProxy {
 	url: string;
 	requests: ProxiedRequest[];
@@ -34,8 +39,11 @@ export interface CountingProxy {
 	calls(method: string): ProxiedRequest[];
 	/** The next requests for `method` get these faults, one each, in order. */
 	inject(method: string, ...faults: Fault[]): void;
-	/** Runs after a request for `method` was forwarded and answered (to change data mid-export, say). */
-	afterForward(method: string, hook: (request: ProxiedRequest, index: number) => Promise<void> | void): void;
+	/**
+	 * Runs after a request for `method` was forwarded and answered (to change data mid-export, say). Headers it
+	 * returns replace the server's in the answer (e.g. `Date`, to move the server's clock as the node sees it).
+	 */
+	afterForward(method: string, hook: AfterForwardHook): void;
 	clear(): void;
 	close(): Promise<void>;
 }
@@ -44,7 +52,7 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
 	const targetUrl = new URL(target);
 	const requests: ProxiedRequest[] = [];
 	const faults = new Map<string, Fault[]>();
-	const hooks = new Map<string, (request: ProxiedRequest, index: number) => Promise<void> | void>();
+	const hooks = new Map<string, AfterForwardHook>();
 
 	const forward = (record: ProxiedRequest, raw: Buffer) =>
 		new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
@@ -96,13 +104,14 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
 				}
 				const answer = await forward(record, raw);
 				const hook = hooks.get(method);
-				if (hook) await hook(record, requests.filter((r) => r.method === method).length - 1);
+				const overrides = hook ? await hook(record, requests.filter((r) => r.method === method).length - 1) : undefined;
 				if (fault?.kind === 'reset-after-forward') {
 					req.socket.destroy();
 					return;
 				}
 				record.response = { status: answer.status, headers: answer.headers };
-				const headers = { ...answer.headers };
+				const headers: IncomingHttpHeaders = { ...answer.headers };
+				for (const [name, value] of Object.entries(overrides ?? {})) headers[name.toLowerCase()] = value;
 				delete headers['transfer-encoding'];
 				delete headers.connection;
 				res.writeHead(answer.status, headers);

@@ -1,0 +1,89 @@
+/**
+ * The "New Contact" event: what one call of `poll()` does.
+ *
+ * - Manual run ("Fetch Test Event"): the newest contact, so the user sees the data shape; the cursor is neither
+ *   read nor written (2 requests).
+ * - First poll for this bot filter: the cursor is seeded at the newest contact and nothing is emitted
+ *   (2 requests), unless "Emit Existing Contacts on First Run" is on: then every existing contact is emitted.
+ * - Later polls: contacts the cursor does not know yet, read from `lastCreatedAt − overlap` on (see `cursor.ts`
+ *   and `contact-walk.ts`).
+ *   The cursor is written only after every request of the poll succeeded; an error leaves it as it was, so the
+ *   next poll reads the same contacts again and nothing is skipped.
+ */
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { ContactFilters } from '../transport';
+import { pollNow, unixSeconds } from './clock';
+import { walkContacts } from './contact-walk';
+import { advanceCursor, isNew, readCursor, seedCursor, windowStart, writeCursor, type ContactCursor } from './cursor';
+import { newestContact } from './newest-contact';
+
+export interface TriggerOptions {
+	botId?: number | string;
+	emitExistingOnFirstRun?: boolean;
+}
+
+/** Share of n8n's poll budget spent reading; the rest is margin for a last slow or rate-limited request. */
+const BUDGET_SHARE = 0.5;
+
+/** 0 (or empty) means all bots. */
+function botIdOption(this: IPollFunctions, raw: unknown): number {
+	if (raw === undefined || raw === null || raw === '' || raw === 0) return 0;
+	const value = typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
+	if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+		throw new NodeOperationError(this.getNode(), `Bot ID must be a positive whole number, got "${String(raw)}"`);
+	}
+	return value;
+}
+
+const output = (context: IPollFunctions, contacts: IDataObject[]): INodeExecutionData[][] | null =>
+	contacts.length > 0 ? [context.helpers.returnJsonArray(contacts)] : null;
+
+/** When to stop starting new pages, from the time n8n allows a poll (if this n8n says). */
+function deadline(context: IPollFunctions, startMs: number): number | undefined {
+	const budget = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : undefined;
+	return typeof budget === 'number' && Number.isFinite(budget) ? startMs + budget * BUDGET_SHARE : undefined;
+}
+
+export async function pollNewContacts(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const options = this.getNodeParameter('options', {}) as TriggerOptions;
+	const botId = botIdOption.call(this, options.botId);
+	const filters: ContactFilters = botId === 0 ? {} : { bot_id: botId };
+	const startMs = Date.now();
+
+	if (this.getMode() === 'manual') {
+		const { contact } = await newestContact.call(this, filters);
+		return output(this, contact ? [contact] : []);
+	}
+
+	const stored = await readCursor(this);
+	// A cursor made for another bot filter says nothing about this one: start over as on a first run.
+	const cursor: ContactCursor | undefined = stored?.botId === botId ? stored : undefined;
+
+	if (cursor === undefined && options.emitExistingOnFirstRun !== true) {
+		const { contact, serverNow } = await newestContact.call(this, filters);
+		const id = typeof contact?.id === 'number' ? contact.id : undefined;
+		const newest = id === undefined ? undefined : { id, createdAt: unixSeconds(contact?.created_at) };
+		await writeCursor(this, seedCursor(newest, pollNow(startMs, serverNow), botId));
+		return null;
+	}
+
+	const recent = new Set(cursor?.recentIds);
+	const walk = await walkContacts.call(this, cursor ? { ...filters, date_from: windowStart(cursor) } : filters, {
+		afterId: cursor?.lastId ?? 0,
+		isNew: (id) => isNew(cursor, recent, id),
+		deadlineMs: deadline(this, startMs),
+	});
+	if (!walk.complete) {
+		this.logger.info(
+			'Bot Platform Trigger: stopped reading early (time budget, or contacts deleted meanwhile); the next poll goes on',
+			{
+				requests: walk.requests,
+				emitted: walk.contacts.length,
+			},
+		);
+	}
+	const seen = { handled: walk.handled, maxCreatedAt: walk.maxCreatedAt, now: pollNow(startMs, walk.serverNow) };
+	await writeCursor(this, advanceCursor(cursor, seen, botId));
+	return output(this, walk.contacts);
+}
