@@ -11,11 +11,19 @@ import { http } from '../support/http';
 import { startTestServer } from '../support/test-server';
 
 const MAIN = path.resolve(__dirname, '../../server/dist/main.js');
+const EMULATOR_CLI = path.resolve(__dirname, '../../server/dist/mongo-emulator/cli.js');
 
-function startProcess(env: Record<string, string>): ChildProcess {
-	if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first (npm test does)`);
+function startProcess(env: Record<string, string>, script = MAIN, args: string[] = []): ChildProcess {
+	if (!existsSync(script)) throw new Error(`${script} is missing: run \`npm run build\` first (npm test does)`);
 	const { MONGODB_URI: _ignored, ...inherited } = process.env;
-	return spawn(process.execPath, [MAIN], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+	return spawn(process.execPath, [script, ...args], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+async function stopProcess(child: ChildProcess): Promise<number | null> {
+	const exited = once(child, 'exit');
+	child.kill('SIGTERM');
+	const [code] = await exited;
+	return code as number | null;
 }
 
 /** Resolves with the first stdout line matching `pattern`. */
@@ -107,10 +115,7 @@ describe('the server process (npm start)', () => {
 			const health = await http.get(`${url}/healthz`);
 			expect(health.status).toBe(200);
 			expect(health.data).toEqual({ status: 'ok' });
-			const exited = once(child, 'exit');
-			child.kill('SIGTERM');
-			const [code] = await exited;
-			expect(code).toBe(0);
+			expect(await stopProcess(child)).toBe(0);
 		} finally {
 			child.kill('SIGKILL');
 		}
@@ -125,5 +130,43 @@ describe('the server process (npm start)', () => {
 		const lines = stderr.trim().split('\n');
 		expect(lines).toHaveLength(1);
 		expect(lines[0]).toMatch(/PORT/);
+	});
+});
+
+describe('the standalone emulator (npm run mongo-emulator)', () => {
+	test('several server processes share it, and data survives a server restart', async () => {
+		const emulator = startProcess({}, EMULATOR_CLI, ['--port', '0']);
+		const adminToken = 'lifecycle-admin-token-0123456789';
+		const started: ChildProcess[] = [emulator];
+		try {
+			const [, emulatorUri] = await lineMatching(emulator, /listening on (mongodb:\/\/\S+)/);
+			const env = { PORT: '0', ADMIN_TOKEN: adminToken, MONGODB_URI: `${emulatorUri}/restart-test` };
+			const startServer = async () => {
+				const child = startProcess(env);
+				started.push(child);
+				const [, url] = await lineMatching(child, /listening on (http:\/\/\S+)/);
+				return { child, url };
+			};
+
+			const first = await startServer();
+			const created = await http.post(
+				`${first.url}/admin/v1/users`,
+				{ name: 'Restart', email: 'restart@example.com' },
+				{ headers: { Authorization: `Bearer ${adminToken}` } },
+			);
+			expect(created.status).toBe(201);
+			const second = await startServer();
+			expect(await stopProcess(first.child)).toBe(0);
+
+			const me = await http.get(`${second.url}/api/v1/getMe`, {
+				headers: { Authorization: `Bearer ${created.data.data.api_key}`, Accept: 'application/json' },
+			});
+			expect(me.status).toBe(200);
+			expect(me.data.data.email).toBe('restart@example.com');
+			expect(await stopProcess(second.child)).toBe(0);
+			expect(await stopProcess(emulator)).toBe(0);
+		} finally {
+			for (const child of started) child.kill('SIGKILL');
+		}
 	});
 });
