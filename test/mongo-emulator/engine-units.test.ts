@@ -2,6 +2,7 @@ import { Binary, Long, MaxKey, MinKey, ObjectId, Timestamp } from 'bson';
 import { compareBson } from '../../server/src/mongo-emulator/bson/compare';
 import { compareEncoded, encodeKeyValue } from '../../server/src/mongo-emulator/engine/indexes/key-encoding';
 import { SortedList } from '../../server/src/mongo-emulator/engine/indexes/sorted-list';
+import { implicationsOf } from '../../server/src/mongo-emulator/engine/query/filter-implication';
 
 /** A deterministic pseudo-random sequence (no flaky tests). */
 function* pseudoRandom(seed: number): Generator<number> {
@@ -64,8 +65,13 @@ describe('index key encoding', () => {
 		new ObjectId('ff0000000000000000000000'),
 		false,
 		true,
+		new Date(-8.64e15),
+		new Date(-8.64e15 + 1),
 		new Date(-1),
 		new Date(0),
+		// Present-day times 1 ms apart, beyond what time + 2^53 holds exactly.
+		new Date(Date.UTC(2024, 0, 1) - 1),
+		new Date(Date.UTC(2024, 0, 1)),
 		new Date(8.64e15),
 		new Timestamp({ t: 1, i: 1 }),
 		/a/,
@@ -82,5 +88,49 @@ describe('index key encoding', () => {
 				expect(Math.sign(compareEncoded(encodeKeyValue(a), encodeKeyValue(b)))).toBe(Math.sign(compareBson(a, b)));
 			}
 		}
+	});
+});
+
+describe('filter implication (when a partial index may answer a query)', () => {
+	const exists = { k: { $exists: true } };
+	const date = new Date('2024-01-01T00:00:00Z');
+	const cases: Array<[query: object, filter: object, implied: boolean]> = [
+		[{ a: 1, k: '5' }, exists, true],
+		[{ k: { $eq: 0 } }, exists, true],
+		[{ k: { $gt: date } }, exists, true],
+		[{ k: { $in: ['a', 'b'] } }, exists, true],
+		[{ k: { $exists: true } }, exists, true],
+		[{ $and: [{ a: 1 }, { k: 'x' }] }, exists, true],
+		[{ k: null }, exists, false],
+		[{ k: { $in: ['a', null] } }, exists, false],
+		[{ k: { $exists: false } }, exists, false],
+		[{ k: { $ne: 'x' } }, exists, false],
+		[{ k: /x/ }, exists, false],
+		[{ a: 1 }, exists, false],
+		[{ 'k.x': 1 }, exists, false],
+		[{ $or: [{ k: 1 }, { k: 2 }] }, exists, false],
+		[{ k: { $exists: false } }, { k: { $exists: false } }, true],
+		[{ score: 7 }, { score: { $gt: 5 } }, true],
+		[{ score: Long.fromNumber(7) }, { score: { $gt: 5.5 } }, true],
+		[{ score: { $gte: 6 } }, { score: { $gt: 5 } }, true],
+		[{ score: { $gt: 5 } }, { score: { $gte: 5 } }, true],
+		[{ score: { $gte: 5 } }, { score: { $gt: 5 } }, false],
+		[{ score: 5 }, { score: { $gt: 5 } }, false],
+		[{ score: { $lt: 9 } }, { score: { $gt: 5 } }, false],
+		[{ score: '7' }, { score: { $gt: 5 } }, false],
+		[{ score: { $in: [6, 7] } }, { score: { $gt: 5 } }, true],
+		[{ score: { $in: [5, 7] } }, { score: { $gt: 5 } }, false],
+		[{ status: 'a' }, { status: { $in: ['a', 'b'] } }, true],
+		[{ status: { $in: ['a', 'b'] } }, { status: { $in: ['b', 'c', 'a'] } }, true],
+		[{ status: { $in: ['a', 'd'] } }, { status: { $in: ['a', 'b'] } }, false],
+		[{ a: 1, k: 'x' }, { k: { $exists: true }, a: 1 }, true],
+		[{ a: 2, k: 'x' }, { k: { $exists: true }, a: 1 }, false],
+		// Only what is understood in the index's filter can be implied.
+		[{ k: 'x' }, { k: { $type: 'string' } }, false],
+		[{ k: 'x' }, { $or: [{ k: 'x' }, { k: 'y' }] }, false],
+	];
+
+	it.each(cases)('%j implies %j: %s', (query, filter, implied) => {
+		expect(implicationsOf(query)(filter)).toBe(implied);
 	});
 });

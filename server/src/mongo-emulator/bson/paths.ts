@@ -54,6 +54,14 @@ function collect(value: unknown, segments: readonly string[], depth: number, res
 	if (isPlainObject(value) && Object.hasOwn(value, segment)) collect(value[segment], segments, depth + 1, resolution);
 }
 
+/**
+ * Whether a path names a top-level field that plain property access handles: no dots or operators (nor
+ * `__proto__`, whose assignment would set the prototype).
+ */
+export function isTopLevelField(path: string): boolean {
+	return path !== '' && path !== '__proto__' && !path.includes('.') && !path.includes('$');
+}
+
 /** The values at `path`; arrays met before the last segment are traversed, a final array is returned as is. */
 export function valuesAtPath(doc: PlainObject, path: string): unknown[] {
 	return resolve(doc, path).values;

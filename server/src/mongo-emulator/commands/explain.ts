@@ -16,42 +16,38 @@ const explain: CommandHandler = (command, context) => {
 	if (!isPlainObject(explained)) throw badValue('explain must be given a command document');
 	const name = collectionName(explained);
 	const stats = explainedStats(explained, context, name);
+	const { nReturned = 0, keysExamined = 0, docsExamined = 0 } = stats ?? {};
 	return {
 		queryPlanner: { namespace: namespace(context, name), winningPlan: winningPlan(stats) },
-		executionStats: {
-			executionSuccess: true,
-			nReturned: stats.nReturned,
-			totalKeysExamined: stats.keysExamined,
-			totalDocsExamined: stats.docsExamined,
-		},
+		executionStats: { executionSuccess: true, nReturned, totalKeysExamined: keysExamined, totalDocsExamined: docsExamined },
 		ok: 1,
 	};
 };
 
-function explainedStats(explained: Document, context: CommandContext, name: string): QueryStats {
+/** Undefined when there is no collection to query (mongod's EOF plan). */
+function explainedStats(explained: Document, context: CommandContext, name: string): QueryStats | undefined {
 	const commandName = Object.keys(explained)[0];
 	const collection = existingCollection(context, name);
-	const empty: QueryStats = { planSummary: 'EOF', keysExamined: 0, docsExamined: 0, nReturned: 0 };
 	switch (commandName) {
 		case 'find':
-			return collection ? findRecords(collection, parseFindArguments(explained)).stats : empty;
+			return collection && findRecords(collection, parseFindArguments(explained)).stats;
 		case 'count': {
 			const query = { filter: optionalDocument(explained, 'query') ?? {}, skip: nonNegativeInteger(explained, 'skip') };
-			return collection ? countMatches(collection, query).stats : empty;
+			return collection && countMatches(collection, query).stats;
 		}
 		case 'aggregate':
-			return runAggregate(context.engine.database(context.databaseName), name, explained.pipeline).stats ?? empty;
+			return runAggregate(context.engine.database(context.databaseName), name, explained.pipeline).stats;
 		default:
 			throw badValue(`explain of ${commandName} is not supported by the mongo emulator`);
 	}
 }
 
-function winningPlan(stats: QueryStats): Document {
-	if (!stats.indexName) return { stage: stats.planSummary === 'EOF' ? 'EOF' : 'COLLSCAN' };
-	const indexScan = { stage: 'IXSCAN', indexName: stats.indexName };
-	return stats.docsExamined === 0 && stats.keysExamined > 0
+function winningPlan(stats: QueryStats | undefined): Document {
+	if (!stats) return { stage: 'EOF' };
+	if (!stats.indexName) return { stage: 'COLLSCAN' };
+	return stats.keysOnly
 		? { stage: 'COUNT_SCAN', indexName: stats.indexName }
-		: { stage: 'FETCH', inputStage: indexScan };
+		: { stage: 'FETCH', inputStage: { stage: 'IXSCAN', indexName: stats.indexName } };
 }
 
 export const explainCommands: Record<string, CommandHandler> = { explain };

@@ -5,7 +5,7 @@
  * BSON order. Stages that may modify their input get copies, since stored documents are shared.
  */
 import type { Document } from 'bson';
-import { Aggregator } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
 import { cloneValue } from '../bson/clone';
 import { isPlainObject, type PlainObject } from '../bson/types';
 import { badValue, CommandError } from '../errors';

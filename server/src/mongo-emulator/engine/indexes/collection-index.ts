@@ -52,11 +52,6 @@ export class CollectionIndex {
 		return this.entries.size;
 	}
 
-	/** Whether scans of this index see every document (sparse and partial indexes skip some). */
-	get coversAllDocuments(): boolean {
-		return !this.spec.sparse && !this.partialFilter;
-	}
-
 	describe(): Document {
 		return describeIndex(this.spec);
 	}
@@ -132,11 +127,15 @@ export class CollectionIndex {
 		return Math.max(0, to - from);
 	}
 
-	*scan(ranges: readonly KeyRange[], reverse: boolean): Generator<DocRecord> {
-		const ordered = reverse ? [...ranges].reverse() : ranges;
-		for (const range of ordered) {
+	/** The records of the entries in `ranges`, in order, after the first `skip` entries (passed over by rank). */
+	*scan(ranges: readonly KeyRange[], reverse: boolean, skip = 0): Generator<DocRecord> {
+		let toSkip = skip;
+		for (const range of reverse ? [...ranges].reverse() : ranges) {
 			const [from, to] = this.rankRangeOf(range);
-			for (const entry of this.entries.range(from, to, reverse)) yield entry.record;
+			const skipped = Math.min(toSkip, Math.max(0, to - from));
+			toSkip -= skipped;
+			const [first, last] = reverse ? [from, to - skipped] : [from + skipped, to];
+			for (const entry of this.entries.range(first, last, reverse)) yield entry.record;
 		}
 	}
 

@@ -4,7 +4,7 @@
  *
  * - numbers stay numbers, int64 beyond ±2^53 becomes a bigint (JS compares number and bigint exactly);
  * - null, strings, ObjectIds, booleans and Dates become strings whose first character is their BSON type
- *   rank and whose rest sorts like the value (ObjectId as hex, Date as fixed-width base-36 time);
+ *   rank and whose rest sorts like the value (ObjectId as hex, Date as a sign and fixed-width base-36 time);
  * - anything else (NaN, embedded documents, arrays, binary, ...) is kept raw in a ComplexKey and compared
  *   with compareBson.
  */
@@ -23,8 +23,8 @@ export type EncodedKeyValue = number | bigint | string | ComplexKey;
 
 const rankPrefix = (rank: TypeRank): string => String.fromCharCode(rank);
 const NULL_KEY = rankPrefix(TypeRank.Null);
-/** Shifts Date times (|t| <= 8.64e15) to non-negative so fixed-width digits sort numerically. */
-const DATE_OFFSET = 2 ** 53;
+/** The largest Date time; 11 base-36 digits hold it. */
+const MAX_DATE_TIME = 8.64e15;
 const DATE_WIDTH = 11;
 
 export function encodeKeyValue(value: unknown): EncodedKeyValue {
@@ -39,13 +39,21 @@ export function encodeKeyValue(value: unknown): EncodedKeyValue {
 		default:
 			break;
 	}
-	if (value instanceof Date) {
-		return rankPrefix(TypeRank.Date) + (value.getTime() + DATE_OFFSET).toString(36).padStart(DATE_WIDTH, '0');
-	}
+	if (value instanceof Date) return rankPrefix(TypeRank.Date) + encodeTime(value.getTime());
 	if (isObjectId(value)) return rankPrefix(TypeRank.ObjectId) + value.toHexString();
 	if (isLong(value)) return value.toBigInt();
 	if (isDecimal128(value)) throw badValue('Decimal128 values cannot be indexed by the mongo emulator');
 	return new ComplexKey(typeRank(value), value);
+}
+
+/**
+ * A sign digit, then fixed-width digits of the time (or of time + MAX_DATE_TIME when negative), which sort
+ * as strings like the times. Both stay below 2^53, where doubles would no longer tell 1 ms apart.
+ */
+function encodeTime(time: number): string {
+	return time < 0
+		? '0' + (time + MAX_DATE_TIME).toString(36).padStart(DATE_WIDTH, '0')
+		: '1' + time.toString(36).padStart(DATE_WIDTH, '0');
 }
 
 export function compareEncoded(a: EncodedKeyValue, b: EncodedKeyValue): number {

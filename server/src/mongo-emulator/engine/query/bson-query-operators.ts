@@ -12,12 +12,17 @@ type QueryOperator = (selector: string, operand: unknown, options: unknown) => (
 
 /**
  * A range operator matches when any value at the path (or any element of an array there) is of the
- * operand's BSON type bracket and satisfies the comparison; a missing field counts as null.
+ * operand's BSON type bracket and satisfies the comparison; a missing field counts as null. NaN, though it
+ * sorts below every number, only satisfies `$gte`/`$lte` a NaN operand (as in MongoDB).
  */
 function rangeOperator(accepts: (order: number) => boolean): QueryOperator {
 	return (selector, operand) => {
 		const operandRank = typeRank(operand);
-		const satisfies = (value: unknown): boolean => typeRank(value) === operandRank && accepts(compareBson(value, operand));
+		const satisfies = (value: unknown): boolean => {
+			if (typeRank(value) !== operandRank) return false;
+			if (isNaNumber(value) || isNaNumber(operand)) return isNaNumber(value) && isNaNumber(operand) && accepts(0);
+			return accepts(compareBson(value, operand));
+		};
 		return (doc) => {
 			const values = valuesAtPath(doc, selector);
 			if (values.length === 0) return satisfies(null);
@@ -25,6 +30,8 @@ function rangeOperator(accepts: (order: number) => boolean): QueryOperator {
 		};
 	};
 }
+
+const isNaNumber = (value: unknown): boolean => typeof value === 'number' && Number.isNaN(value);
 
 const TYPE_NUMBERS: Record<string, number> = {
 	double: 1,

@@ -1,14 +1,14 @@
 /**
  * Runs a planned query: reads candidates from the plan, keeps those the filter matches, then sorts (unless
  * the index already gave the order), skips and limits. With the order given, it stops as soon as
- * skip + limit matches are found.
+ * skip + limit matches are found. An exact plan yields only matches, so nothing is matched, and with the
+ * order given its skip is a jump to a position in the index.
  */
 import type { Document } from 'bson';
 import type { Collection } from '../collection';
 import type { DocRecord } from '../records';
-import { analyzeFilter } from './filter-constraints';
-import { compileFilter } from './matcher';
-import { describePlan, planQuery, type QueryPlan } from './planner';
+import { compileFilter, matchAll } from './matcher';
+import { planQuery, type QueryPlan } from './planner';
 import { sortDocuments, type SortField } from './sort';
 
 export interface QueryShape {
@@ -21,8 +21,9 @@ export interface QueryShape {
 
 /** What `explain` reports about an execution. */
 export interface QueryStats {
-	readonly planSummary: string;
 	readonly indexName?: string;
+	/** The count came from index bounds alone (mongod's COUNT_SCAN). */
+	readonly keysOnly: boolean;
 	keysExamined: number;
 	docsExamined: number;
 	nReturned: number;
@@ -35,14 +36,15 @@ export interface QueryResult<T> {
 
 export function findRecords(collection: Collection, query: QueryShape): QueryResult<DocRecord[]> {
 	const sort = query.sort ?? [];
-	const plan = planQuery(collection, analyzeFilter(query.filter), sort);
-	const matches = compileFilter(residualFilter(query.filter, plan));
+	const plan = planQuery(collection, query.filter, sort);
+	const matches = plan.exact ? matchAll : compileFilter(residualFilter(query.filter, plan));
 	const stats = newStats(plan);
-	const skip = query.skip ?? 0;
 	const limit = query.limit || Infinity;
+	const skippedByPosition = plan.exact && plan.providesSort ? (query.skip ?? 0) : 0;
+	const skip = (query.skip ?? 0) - skippedByPosition;
 	const wanted = plan.providesSort ? skip + limit : Infinity;
 	const found: DocRecord[] = [];
-	for (const record of candidates(collection, plan, stats)) {
+	for (const record of candidates(collection, plan, stats, skippedByPosition)) {
 		stats.docsExamined += 1;
 		if (!matches(record.doc)) continue;
 		found.push(record);
@@ -56,8 +58,8 @@ export function findRecords(collection: Collection, query: QueryShape): QueryRes
 
 /** Counts matches; when the index bounds are exactly the filter, without reading any document. */
 export function countMatches(collection: Collection, query: QueryShape): QueryResult<number> {
-	const plan = planQuery(collection, analyzeFilter(query.filter), [], 'count');
-	const stats = newStats(plan);
+	const plan = planQuery(collection, query.filter, [], 'count');
+	const stats = newStats(plan, plan.exact);
 	let total: number;
 	if (plan.exact) {
 		total = plan.estimatedKeys;
@@ -65,7 +67,7 @@ export function countMatches(collection: Collection, query: QueryShape): QueryRe
 	} else {
 		const matches = compileFilter(residualFilter(query.filter, plan));
 		total = 0;
-		for (const record of candidates(collection, plan, stats)) {
+		for (const record of candidates(collection, plan, stats, 0)) {
 			stats.docsExamined += 1;
 			if (matches(record.doc)) total += 1;
 		}
@@ -82,18 +84,20 @@ function residualFilter(filter: Document, plan: QueryPlan): Document {
 	return Object.fromEntries(Object.entries(filter).filter(([key]) => !plan.enforcedFields.includes(key)));
 }
 
-function newStats(plan: QueryPlan): QueryStats {
-	return { planSummary: describePlan(plan), indexName: plan.index?.name, keysExamined: 0, docsExamined: 0, nReturned: 0 };
+function newStats(plan: QueryPlan, keysOnly = false): QueryStats {
+	return { indexName: plan.index?.name, keysOnly, keysExamined: 0, docsExamined: 0, nReturned: 0 };
 }
 
-function* candidates(collection: Collection, plan: QueryPlan, stats: QueryStats): Generator<DocRecord> {
+/** `skip` leading entries of an index scan are passed over unread (counted as examined keys, as mongod does). */
+function* candidates(collection: Collection, plan: QueryPlan, stats: QueryStats, skip: number): Generator<DocRecord> {
 	if (!plan.index) {
 		yield* collection.allRecords();
 		return;
 	}
+	stats.keysExamined += Math.min(skip, plan.estimatedKeys);
 	// A multikey index holds several entries for one document.
 	const seen = plan.index.multikey ? new Set<DocRecord>() : undefined;
-	for (const record of plan.index.scan(plan.ranges, plan.reverse)) {
+	for (const record of plan.index.scan(plan.ranges, plan.reverse, skip)) {
 		stats.keysExamined += 1;
 		if (seen) {
 			if (seen.has(record)) continue;

@@ -5,6 +5,7 @@
  */
 import type { Document } from 'bson';
 import { isLong, isObjectId, isPlainObject, typeRank } from '../../bson/types';
+import { bracketEdges } from './type-brackets';
 
 export interface ValueBound {
 	readonly value: unknown;
@@ -83,14 +84,15 @@ function constraintForOperators(operators: Document): Constraint | undefined {
 		else exact = false;
 	}
 	if (points) return { kind: 'points', values: points, exact: exact && !low && !high };
-	if (!low && !high) return undefined;
-	// A one-sided range also admits other types (e.g. `$gt: 5` bounds strings too): only two-sided ranges
-	// within one type bracket are exact.
-	const sameType = low !== undefined && high !== undefined && typeRank(low.value) === typeRank(high.value);
-	return { kind: 'range', low, high, exact: exact && sameType };
+	const side = low ?? high;
+	if (!side) return undefined;
+	// A one-sided range is closed by its type bracket's edge (type-brackets.ts); bounds from one bracket
+	// to another also hold the brackets between them.
+	const bracketed = low && high ? typeRank(low.value) === typeRank(high.value) : bracketEdges(side.value) !== undefined;
+	return { kind: 'range', low, high, exact: exact && bracketed };
 }
 
-function isOperatorObject(value: unknown): value is Document {
+export function isOperatorObject(value: unknown): value is Document {
 	if (!isPlainObject(value)) return false;
 	const keys = Object.keys(value);
 	return keys.length > 0 && keys.every((key) => key.startsWith('$'));
@@ -101,7 +103,8 @@ function isIndexableScalar(value: unknown): boolean {
 	return value === null || isRangeScalar(value);
 }
 
-function isRangeScalar(value: unknown): boolean {
+/** Values that comparison operators and index bounds order like MongoDB (not null, NaN or Decimal128). */
+export function isRangeScalar(value: unknown): boolean {
 	switch (typeof value) {
 		case 'number':
 			return !Number.isNaN(value);

@@ -1,19 +1,19 @@
 /** Filter matching, delegated to mingo (with the BSON-aware operators of bson-query-operators.ts). */
-import { Query } from 'mingo';
+import { Query } from 'mingo/query';
 import type { Document } from 'bson';
 import { isDecimal128, isPlainObject, type PlainObject } from '../../bson/types';
 import { badValue } from '../../errors';
-import { fromMingoError, MINGO_OPTIONS, toMingoFilter, withMingo } from './mingo-options';
+import { fromMingoError, mingoOptionsFor, toMingoFilter, withMingo } from './mingo-options';
 
 export type DocumentMatcher = (doc: PlainObject) => boolean;
 
-const matchAll: DocumentMatcher = () => true;
+export const matchAll: DocumentMatcher = () => true;
 
 export function compileFilter(filter: Document | undefined): DocumentMatcher {
 	if (filter === undefined || Object.keys(filter).length === 0) return matchAll;
 	if (!isPlainObject(filter)) throw badValue('filter must be an object');
 	rejectDecimal128(filter);
-	const query = withMingo(() => new Query(toMingoFilter(filter), MINGO_OPTIONS));
+	const query = withMingo(() => new Query(toMingoFilter(filter), mingoOptionsFor(filter)));
 	return (doc) => {
 		try {
 			return query.test(doc);

@@ -2,20 +2,56 @@
  * The options every mingo call shares. Some of mingo's query operators are replaced by BSON-aware ones
  * (bson-query-operators.ts); since mingo gives its built-in operators precedence over custom ones of the
  * same name, the replacements get their own names and filters are rewritten to use them (toMingoFilter).
+ *
+ * mingo copies the operator registry it is given on every call (its root entry points even merge their own
+ * into a new one first), which took longer than the rest of a small command. So the emulator calls mingo's
+ * core entry points with registries merged once, and compiles filters and updates without `$expr` with the
+ * query operators alone (the updater adds the few expression operators it needs).
  */
 import type { Document } from 'bson';
-import { Context, type Query } from 'mingo';
+import { Context } from 'mingo';
+import * as accumulatorOperators from 'mingo/operators/accumulator';
+import * as expressionOperators from 'mingo/operators/expression';
+import * as pipelineOperators from 'mingo/operators/pipeline';
+import * as projectionOperators from 'mingo/operators/projection';
+import * as mingoQueryOperators from 'mingo/operators/query';
+import * as windowOperators from 'mingo/operators/window';
+import type { Query } from 'mingo/query';
 import { isPlainObject } from '../../bson/types';
 import { badValue, CommandError } from '../../errors';
 import { BSON_QUERY_OPERATORS } from './bson-query-operators';
 
 type MingoOptions = NonNullable<ConstructorParameters<typeof Query>[1]>;
 
-const bsonQueryOperators = Context.init({
-	query: Object.fromEntries(Object.values(BSON_QUERY_OPERATORS).map(({ name, operator }) => [name, operator])),
-});
+const queryOperators = {
+	...mingoQueryOperators,
+	...Object.fromEntries(Object.values(BSON_QUERY_OPERATORS).map(({ name, operator }) => [name, operator])),
+};
 
-export const MINGO_OPTIONS: MingoOptions = { context: bsonQueryOperators, scriptEnabled: false };
+/** For aggregations, projections and anything using `$expr`. */
+export const MINGO_OPTIONS: MingoOptions = {
+	context: Context.init({
+		accumulator: accumulatorOperators,
+		expression: expressionOperators,
+		pipeline: pipelineOperators,
+		projection: projectionOperators,
+		query: queryOperators,
+		window: windowOperators,
+	}),
+	scriptEnabled: false,
+};
+
+const QUERY_OPTIONS: MingoOptions = { context: Context.init({ query: queryOperators }), scriptEnabled: false };
+
+/** The options for compiling filters or updates: the query operators alone, unless one uses `$expr`. */
+export function mingoOptionsFor(...sources: unknown[]): MingoOptions {
+	return sources.some(usesExpressions) ? MINGO_OPTIONS : QUERY_OPTIONS;
+}
+
+function usesExpressions(value: unknown): boolean {
+	if (Array.isArray(value)) return value.some(usesExpressions);
+	return isPlainObject(value) && Object.entries(value).some(([key, item]) => key === '$expr' || usesExpressions(item));
+}
 
 /** Rewrites a query filter to use the BSON-aware operators. */
 export function toMingoFilter(filter: Document): Document {

@@ -1,16 +1,20 @@
 /**
  * Chooses how to find a query's candidates: a collection scan or a scan of index key ranges. An index is
  * usable when the filter constrains a prefix of its fields (points, then at most one range), or when it
- * yields documents already in the requested sort order. The cheapest estimate wins; counts come from
- * binary searches over the index, so planning costs O(log n) per range.
+ * yields documents already in the requested sort order; a sparse or partial index also needs the query to
+ * imply that its matches are all indexed. The cheapest estimate wins; counts come from binary searches
+ * over the index, so planning costs O(log n) per range.
  */
+import type { Document } from 'bson';
 import { compareBson } from '../../bson/compare';
 import type { Collection } from '../collection';
 import type { CollectionIndex } from '../indexes/collection-index';
 import { prefixRange, type KeyBound, type KeyRange } from '../indexes/index-bounds';
 import type { IndexField } from '../indexes/index-spec';
-import type { Constraint, FilterConstraints, ValueBound } from './filter-constraints';
+import { analyzeFilter, type Constraint, type FilterConstraints, type ValueBound } from './filter-constraints';
+import { implicationsOf } from './filter-implication';
 import type { SortField } from './sort';
+import { bracketEdges } from './type-brackets';
 
 /** Beyond this many point combinations ($in lists), later index fields are left to the filter. */
 const MAX_RANGES = 1000;
@@ -38,10 +42,12 @@ export type QueryPurpose = 'fetch' | 'count';
 
 export function planQuery(
 	collection: Collection,
-	constraints: FilterConstraints,
+	filter: Document,
 	sort: readonly SortField[],
 	purpose: QueryPurpose = 'fetch',
 ): QueryPlan {
+	const constraints = analyzeFilter(filter);
+	const implies = implicationsOf(filter);
 	let best: QueryPlan = {
 		ranges: [],
 		reverse: false,
@@ -52,16 +58,11 @@ export function planQuery(
 		enforcedFields: [],
 	};
 	for (const index of collection.indexList()) {
+		if (!holdsAllMatches(index, implies)) continue;
 		const plan = planIndexScan(index, constraints, sort);
 		if (plan && isCheaper(plan, best, sort, purpose)) best = plan;
 	}
 	return best;
-}
-
-export function describePlan(plan: QueryPlan): string {
-	if (!plan.index) return 'COLLSCAN';
-	const fields = plan.index.spec.fields.map((field) => `${field.path}: ${field.direction}`).join(', ');
-	return `IXSCAN { ${fields} }`;
 }
 
 function isCheaper(plan: QueryPlan, than: QueryPlan, sort: readonly SortField[], purpose: QueryPurpose): boolean {
@@ -74,12 +75,21 @@ function cost(plan: QueryPlan, sort: readonly SortField[], purpose: QueryPurpose
 	return plan.estimatedKeys * (sort.length > 0 && !plan.providesSort ? IN_MEMORY_SORT_FACTOR : 1);
 }
 
+/**
+ * A partial index holds the documents its filter matches and a sparse one those with some indexed field, so
+ * either answers a query only if the query implies that (as MongoDB decides with `isSubsetOf`).
+ */
+function holdsAllMatches(index: CollectionIndex, implies: (filter: Document) => boolean): boolean {
+	const { partialFilterExpression, sparse, fields } = index.spec;
+	if (partialFilterExpression && !implies(partialFilterExpression)) return false;
+	return !sparse || fields.some((field) => implies({ [field.path]: { $exists: true } }));
+}
+
 function planIndexScan(
 	index: CollectionIndex,
 	constraints: FilterConstraints,
 	sort: readonly SortField[],
 ): QueryPlan | undefined {
-	if (!index.coversAllDocuments) return undefined;
 	let prefixes: unknown[][] = [[]];
 	let ranges: KeyRange[] | undefined;
 	let usedFields = 0;
@@ -126,20 +136,24 @@ function planIndexScan(
 
 /**
  * Bounds for a range on the field after the point prefix. On a multikey index the two sides of a range
- * may be met by different array elements, so only one side can bound the scan.
+ * may be met by different array elements, so only one side can bound the scan. An open side ends at the
+ * edge of the other side's type bracket, since a comparison matches nothing outside it.
  */
 function rangeBounds(
 	index: CollectionIndex,
 	field: IndexField,
 	constraint: Extract<Constraint, { kind: 'range' }>,
 ): { range: (prefix: unknown[]) => KeyRange; exact: boolean } {
-	const high = index.multikey && constraint.low ? undefined : constraint.high;
-	const [first, last] = field.direction === 1 ? [constraint.low, high] : [high, constraint.low];
+	const given = index.multikey && constraint.low ? { low: constraint.low, high: undefined } : constraint;
+	const [lowEdge, highEdge] = bracketEdges((given.low ?? given.high)?.value) ?? [];
+	const low = given.low ?? lowEdge;
+	const high = given.high ?? highEdge;
+	const [first, last] = field.direction === 1 ? [low, high] : [high, low];
 	const bound = (prefix: unknown[], side: ValueBound | undefined): KeyBound =>
 		side ? { key: [...prefix, side.value], inclusive: side.inclusive } : { key: prefix, inclusive: true };
 	return {
 		range: (prefix) => ({ start: bound(prefix, first), end: bound(prefix, last) }),
-		exact: constraint.exact && high === constraint.high,
+		exact: constraint.exact && given.high === constraint.high,
 	};
 }
 

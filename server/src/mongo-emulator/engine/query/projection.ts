@@ -1,6 +1,10 @@
-/** Find/findAndModify projections, by mingo; `_id` is moved first, where mongod keeps it. */
+/**
+ * Find/findAndModify projections: top-level inclusions or exclusions directly, others by mingo; `_id` comes
+ * first, where mongod keeps it.
+ */
 import type { Document } from 'bson';
-import { Query } from 'mingo';
+import { Query } from 'mingo/query';
+import { isTopLevelField } from '../../bson/paths';
 import { isPlainObject, type PlainObject } from '../../bson/types';
 import { badValue } from '../../errors';
 import { MINGO_OPTIONS, withMingo } from './mingo-options';
@@ -8,8 +12,33 @@ import { MINGO_OPTIONS, withMingo } from './mingo-options';
 export function projectDocuments(docs: PlainObject[], projection: Document | undefined): PlainObject[] {
 	if (projection === undefined || projection === null || Object.keys(projection).length === 0) return docs;
 	if (!isPlainObject(projection)) throw badValue('projection must be an object');
+	const keeps = topLevelFilter(projection);
+	if (keeps) return docs.map((doc) => projectFields(doc, keeps));
 	const projected = withMingo(() => new Query({}, MINGO_OPTIONS).find<PlainObject>(docs, projection).all());
 	return projected.map(idFirst);
+}
+
+/**
+ * Which fields a projection of only top-level inclusions or only exclusions (`{name: 1, email: 1}`, the usual
+ * one) keeps; they stay in document order, as mongod keeps them. Undefined for any other projection.
+ */
+function topLevelFilter(projection: Document): ((field: string) => boolean) | undefined {
+	const flags = Object.entries(projection);
+	if (!flags.every(([field, flag]) => isTopLevelField(field) && (flag === 0 || flag === 1 || typeof flag === 'boolean'))) {
+		return undefined;
+	}
+	const others = flags.filter(([field]) => field !== '_id');
+	const inclusion = others.length === 0 ? Boolean(projection._id) : Boolean(others[0][1]);
+	// Mixing inclusions and exclusions is an error, which mingo reports (for `_id: 1` with exclusions too).
+	if (others.some(([, flag]) => Boolean(flag) !== inclusion) || (!inclusion && Boolean(projection._id))) return undefined;
+	const keepsId = projection._id === undefined ? true : Boolean(projection._id);
+	return (field) => (field === '_id' ? keepsId : inclusion === Object.hasOwn(projection, field));
+}
+
+function projectFields(doc: PlainObject, keeps: (field: string) => boolean): PlainObject {
+	const projected: PlainObject = {};
+	for (const [field, value] of Object.entries(doc)) if (keeps(field)) projected[field] = value;
+	return idFirst(projected);
 }
 
 function idFirst(doc: PlainObject): PlainObject {

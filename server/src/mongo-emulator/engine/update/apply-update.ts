@@ -3,7 +3,7 @@
  * aggregation pipeline (`[{$set: ...}]`). Returns a new document; the input is never mutated.
  */
 import { ObjectId, type Document } from 'bson';
-import { Aggregator } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
 import { cloneValue } from '../../bson/clone';
 import { compareBson } from '../../bson/compare';
 import { setAtPath } from '../../bson/paths';

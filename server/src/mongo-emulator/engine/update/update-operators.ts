@@ -1,18 +1,18 @@
 /**
- * Operator updates (`{$set: ..., $inc: ...}`), applied by mingo. mingo lacks $setOnInsert, silently
- * skips $inc on non-numbers and int64, and orders $min/$max by its own type order; so those operators are
- * computed here on plain paths and handed to mingo as $set.
+ * Operator updates (`{$set: ..., $inc: ...}`), applied by mingo unless they only set and unset top-level
+ * fields. mingo lacks $setOnInsert, silently skips $inc on non-numbers and int64, and orders $min/$max by its
+ * own type order; so those operators are computed here on plain paths and handed to mingo as $set.
  */
 import type { Document } from 'bson';
-import { update as mingoUpdate } from 'mingo';
+import { update as mingoUpdate } from 'mingo/updater';
 import { cloneValue } from '../../bson/clone';
 import { compareBson } from '../../bson/compare';
 import { formatValue } from '../../bson/format';
 import { addNumbers, multiplyNumbers } from '../../bson/numeric';
-import { valueAtPath } from '../../bson/paths';
+import { isTopLevelField, valueAtPath } from '../../bson/paths';
 import { bsonTag, isLong, isNumeric, isPlainObject, type PlainObject } from '../../bson/types';
 import { badValue, CommandError } from '../../errors';
-import { fromMingoError, MINGO_OPTIONS, toMingoFilter } from '../query/mingo-options';
+import { fromMingoError, mingoOptionsFor, toMingoFilter } from '../query/mingo-options';
 
 const SUPPORTED_OPERATORS = new Set([
 	'$set',
@@ -51,12 +51,34 @@ export interface OperatorUpdateContext {
 
 export function applyOperators(doc: PlainObject, update: Document, context: OperatorUpdateContext): PlainObject {
 	const operators = normalizeOperators(doc, update, context.isInsert);
+	return setTopLevelFields(doc, operators) ?? applyWithMingo(doc, operators, context);
+}
+
+/**
+ * The usual update, `$set`/`$unset` of top-level fields, without mingo (whose updater costs more than the
+ * rest of a small command): stored documents are never mutated, so a shallow copy is enough. Fields keep
+ * their place and new ones follow in `$set` order, as with mingo. Undefined for any other update.
+ */
+function setTopLevelFields(doc: PlainObject, operators: Document): PlainObject | undefined {
+	const { $set: sets = {}, $unset: unsets = {}, ...others } = operators as { $set?: PlainObject; $unset?: PlainObject };
+	const unsetFields = Object.keys(unsets);
+	if (Object.keys(others).length > 0 || unsetFields.some((field) => Object.hasOwn(sets, field))) return undefined;
+	if (![...Object.keys(sets), ...unsetFields].every(isTopLevelField)) return undefined;
+	const result = { ...doc };
+	for (const field of unsetFields) delete result[field];
+	for (const [field, value] of Object.entries(sets)) result[field] = cloneValue(value);
+	return result;
+}
+
+function applyWithMingo(doc: PlainObject, operators: Document, context: OperatorUpdateContext): PlainObject {
 	const result = cloneValue(doc);
 	// mingo needs the filter only to resolve the positional `$`, and skips the update when the filter does
 	// not match, which an upsert's new document need not.
 	const positionalFilter = usesPositionalOperator(operators) ? toMingoFilter(context.filter) : undefined;
 	try {
-		mingoUpdate(result, operators, context.arrayFilters, positionalFilter, { queryOptions: MINGO_OPTIONS });
+		mingoUpdate(result, operators, context.arrayFilters, positionalFilter, {
+			queryOptions: mingoOptionsFor(operators, positionalFilter, context.arrayFilters),
+		});
 	} catch (error) {
 		throw updateError(error);
 	}
