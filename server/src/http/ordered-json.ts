@@ -1,36 +1,38 @@
 /**
  * JSON text for API answers. Plain JS objects always list integer-like keys ("2024") first, whatever the
  * insertion order, so a map whose order matters (a list's `fields`, §2.1) is built as an `OrderedObject`,
- * which this serializer writes in its own order. Every other value is written exactly as JSON.stringify would.
+ * which is written in its own order. Everything else goes through the native JSON.stringify, which is
+ * several times faster than a serializer written in JS (it matters for 1000-contact pages).
  */
+import { randomUUID } from 'node:crypto';
 
 export class OrderedObject {
 	constructor(readonly entries: ReadonlyArray<readonly [string, unknown]>) {}
 }
 
-function hasToJson(value: object): value is { toJSON(key: string): unknown } {
-	return typeof (value as { toJSON?: unknown }).toJSON === 'function';
-}
-
-function writeObject(entries: Iterable<readonly [string, unknown]>): string {
+function writeOrdered(object: OrderedObject): string {
 	const members: string[] = [];
-	for (const [key, inner] of entries) {
-		const text = write(inner, key);
-		if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
+	for (const [key, value] of object.entries) {
+		// As JSON.stringify does, members whose value has no JSON form are left out.
+		if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+		members.push(`${JSON.stringify(key)}:${toJsonText(value)}`);
 	}
 	return `{${members.join(',')}}`;
 }
 
-/** `undefined` where JSON.stringify would drop the member (undefined, functions, symbols). */
-function write(value: unknown, key: string): string | undefined {
-	if (value instanceof OrderedObject) return writeObject(value.entries);
-	if (value === null || typeof value !== 'object') return JSON.stringify(value);
-	if (value instanceof String || value instanceof Number || value instanceof Boolean) return JSON.stringify(value);
-	if (hasToJson(value)) return write(value.toJSON(key), key);
-	if (Array.isArray(value)) return `[${value.map((item, index) => write(item, String(index)) ?? 'null').join(',')}]`;
-	return writeObject(Object.entries(value));
-}
-
+/**
+ * Each OrderedObject is first written as a placeholder string that no data can contain (a fresh UUID),
+ * then the placeholder is swapped for the object's own text.
+ */
 export function toJsonText(value: unknown): string {
-	return write(value, '') ?? 'null';
+	const marker = `ordered-object:${randomUUID()}:`;
+	const ordered: string[] = [];
+	const text: string | undefined = JSON.stringify(value, (_key, inner: unknown) => {
+		if (!(inner instanceof OrderedObject)) return inner;
+		ordered.push(writeOrdered(inner));
+		return `${marker}${ordered.length - 1}`;
+	});
+	if (text === undefined) return 'null';
+	if (ordered.length === 0) return text;
+	return text.replace(new RegExp(`"${marker}(\\d+)"`, 'g'), (_whole, index: string) => ordered[Number(index)]);
 }
