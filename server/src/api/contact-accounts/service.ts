@@ -18,11 +18,6 @@ export interface FundsMovement {
 	description: string;
 }
 
-/** Rare: a conditional update kept losing to parallel changes. Nothing changed, so the call can be repeated. */
-const contention = (lang: Lang) => new ApiError(409, { message: accountMessage(lang, 'contention') });
-
-const accountNotFound = (lang: Lang) => notFound(accountMessage(lang, 'account_not_found'));
-
 const balanceOf = (account: Account) => amountNote(account.amount, account.currency);
 
 export async function listContactAccounts(ctx: AccountContext, contactId: number): Promise<Account[]> {
@@ -37,64 +32,63 @@ export async function openContactAccount(ctx: AccountContext, contactId: number,
 	throw fieldError(ctx.lang, 'currency', accountMessage(ctx.lang, 'currency_exists', { currency }), 'currency_exists');
 }
 
+type Refusal =
+	| { reason: 'not_found' | 'contention' }
+	| { reason: 'not_empty' | 'balance_limit' | 'account_blocked' | 'insufficient_funds'; account: Account };
+
+/** Every refusal of the domain as the spec's answer; `amount` is the amount the call asked to move. */
+function refusalError(lang: Lang, refusal: Refusal, amount = 0): ApiError {
+	switch (refusal.reason) {
+		case 'not_found':
+			return notFound(accountMessage(lang, 'account_not_found'));
+		case 'contention':
+			// Rare: a conditional update kept losing to parallel changes. Nothing changed, so the call can be repeated.
+			return new ApiError(409, { message: accountMessage(lang, 'contention') });
+		case 'not_empty':
+			return fieldError(
+				lang,
+				'account_id',
+				accountMessage(lang, 'account_not_empty', { balance: balanceOf(refusal.account) }),
+				'account_not_empty',
+			);
+		case 'balance_limit':
+			return fieldError(
+				lang,
+				'amount',
+				accountMessage(lang, 'balance_limit', { max: MAX_BALANCE, balance: refusal.account.amount }),
+				'balance_limit_exceeded',
+			);
+		case 'account_blocked':
+			return fieldError(lang, 'account_id', accountMessage(lang, 'account_blocked'), 'account_blocked');
+		case 'insufficient_funds':
+			return fieldError(
+				lang,
+				'account_id',
+				accountMessage(lang, 'insufficient_funds', {
+					balance: balanceOf(refusal.account),
+					amount: amountNote(amount, refusal.account.currency),
+				}),
+				'insufficient_funds',
+			);
+	}
+}
+
 export async function removeContactAccount(ctx: AccountContext, accountId: number): Promise<void> {
 	await requireOwnAccount(ctx, accountId);
 	const outcome = await accounts.deleteEmptyAccount(ctx.models, accountId);
-	if (outcome.ok) return;
-	switch (outcome.reason) {
-		case 'not_found':
-			throw accountNotFound(ctx.lang);
-		case 'contention':
-			throw contention(ctx.lang);
-		case 'not_empty':
-			throw fieldError(
-				ctx.lang,
-				'account_id',
-				accountMessage(ctx.lang, 'account_not_empty', { balance: balanceOf(outcome.account) }),
-				'account_not_empty',
-			);
-	}
+	if (!outcome.ok) throw refusalError(ctx.lang, outcome);
 }
 
 export async function addFunds(ctx: AccountContext, { accountId, amount, description }: FundsMovement): Promise<Account> {
 	await requireOwnAccount(ctx, accountId);
 	const outcome = await deposit(ctx.models, accountId, amount, description);
-	if (outcome.ok) return outcome.account;
-	switch (outcome.reason) {
-		case 'not_found':
-			throw accountNotFound(ctx.lang);
-		case 'contention':
-			throw contention(ctx.lang);
-		case 'balance_limit':
-			throw fieldError(
-				ctx.lang,
-				'amount',
-				accountMessage(ctx.lang, 'balance_limit', { max: MAX_BALANCE, balance: outcome.account.amount }),
-				'balance_limit_exceeded',
-			);
-	}
+	if (!outcome.ok) throw refusalError(ctx.lang, outcome, amount);
+	return outcome.account;
 }
 
 export async function withdrawFunds(ctx: AccountContext, { accountId, amount, description }: FundsMovement): Promise<Account> {
 	await requireOwnAccount(ctx, accountId);
 	const outcome = await withdraw(ctx.models, accountId, amount, description);
-	if (outcome.ok) return outcome.account;
-	switch (outcome.reason) {
-		case 'not_found':
-			throw accountNotFound(ctx.lang);
-		case 'contention':
-			throw contention(ctx.lang);
-		case 'account_blocked':
-			throw fieldError(ctx.lang, 'account_id', accountMessage(ctx.lang, 'account_blocked'), 'account_blocked');
-		case 'insufficient_funds':
-			throw fieldError(
-				ctx.lang,
-				'account_id',
-				accountMessage(ctx.lang, 'insufficient_funds', {
-					balance: balanceOf(outcome.account),
-					amount: amountNote(amount, outcome.account.currency),
-				}),
-				'insufficient_funds',
-			);
-	}
+	if (!outcome.ok) throw refusalError(ctx.lang, outcome, amount);
+	return outcome.account;
 }
