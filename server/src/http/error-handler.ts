@@ -3,6 +3,7 @@
  * A validation failure for a client that did not ask for JSON is a redirect back, as on the platform (§4.1).
  */
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import { mongo } from 'mongoose';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { ApiError, ValidationError } from './errors';
@@ -39,10 +40,34 @@ function bodyParserError(error: unknown): ApiError | undefined {
 	}
 }
 
+/** Driver errors that mean "the database cannot be reached now", which a client may retry. */
+const UNREACHABLE = [
+	mongo.MongoNetworkError,
+	mongo.MongoServerSelectionError,
+	mongo.MongoNotConnectedError,
+	mongo.MongoTopologyClosedError,
+];
+
+/** Socket errors the driver can let through unwrapped (a write to a connection the server just closed). */
+const UNREACHABLE_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED']);
+
+/**
+ * The database is unreachable: a temporary condition, not a server fault. (The server's only outgoing
+ * connections are to the database, so a socket error reaching this handler is one of those.)
+ */
+function databaseUnavailable(error: unknown): ApiError | undefined {
+	const unreachable =
+		UNREACHABLE_CODES.has(String((error as NodeJS.ErrnoException | undefined)?.code)) ||
+		UNREACHABLE.some((type) => error instanceof type) ||
+		(error as Error | undefined)?.name === 'MongooseServerSelectionError';
+	if (!unreachable) return undefined;
+	return new ApiError(503, { message: 'The database is unavailable. Try again shortly.' }, { 'Retry-After': '5' });
+}
+
 export function errorHandler(config: Config, logger: Logger): ErrorRequestHandler {
 	return (error: unknown, req, res, next) => {
 		if (res.headersSent) return next(error);
-		const apiError = error instanceof ApiError ? error : bodyParserError(error);
+		const apiError = error instanceof ApiError ? error : (bodyParserError(error) ?? databaseUnavailable(error));
 		if (!apiError) {
 			logger.error(
 				`unexpected error on ${req.method} ${req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
