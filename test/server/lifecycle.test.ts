@@ -53,9 +53,13 @@ describe('settings (loadConfig)', () => {
 		[{ RATE_LIMIT_PER_MINUTE: '0' }, /RATE_LIMIT_PER_MINUTE/],
 		[{ MONGODB_URI: 'postgres://x' }, /MONGODB_URI/],
 		[{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
-		[{ ADMIN_TOKEN: 'short' }, /ADMIN_TOKEN/],
 	])('%j is refused with a reason naming the setting', (env, reason) => {
 		expect(() => loadConfig(env)).toThrow(reason);
+	});
+
+	test('any non-empty ADMIN_TOKEN enables the admin API; an empty one leaves it off', () => {
+		expect(loadConfig({ ADMIN_TOKEN: 'secret' }).adminToken).toBe('secret');
+		expect(loadConfig({ ADMIN_TOKEN: '  ' }).adminToken).toBeUndefined();
 	});
 
 	test('PUBLIC_URL loses its trailing slash', () => {
