@@ -1,4 +1,5 @@
 /** Contact accounts (§2.3, §3, §4.9–4.13, §7.3, §8): shape, rules, bounds, access, languages, verbs, journal. */
+import { ISO_WITH_OFFSET } from '../support/formats';
 import { MAX_BALANCE } from '../../server/src/domain/contact-accounts/limits';
 import {
 	accountFixture,
@@ -18,8 +19,6 @@ beforeAll(async () => {
 	t = await startTestServer();
 });
 afterAll(() => t.close());
-
-const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 const MONEY_METHODS = ['addFundsToContactAccount', 'withdrawFundsFromContactAccount'] as const;
 

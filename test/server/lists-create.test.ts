@@ -1,4 +1,5 @@
 /** createListSchema (§4.5, with §2.1, §2.2, §7.1, §7.2, §8): shape, defaults, targets, every 422, access, the limit. */
+import { ISO_WITH_OFFSET } from '../support/formats';
 import {
 	createAccount,
 	createAccountWithBot,
@@ -12,7 +13,6 @@ import {
 	expectForbidden,
 	expectInvalid,
 	fieldSlugsInOrder,
-	ISO_WITH_OFFSET,
 	LIST_ID,
 	listsCountOf,
 	rawCall,

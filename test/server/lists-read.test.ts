@@ -1,6 +1,7 @@
 /** getListSchemas (§4.3, §4.2) and getListSchema (§4.4): pages, order, tenant isolation, 404/403, injection. */
+import { ISO_WITH_OFFSET } from '../support/formats';
 import { createAccount, createAccountWithBot, createListForTest, createProject, inviteToProject } from '../support/factories';
-import { expectForbidden, expectInvalid, expectListNotFound, ISO_WITH_OFFSET, LIST_ID } from '../support/lists';
+import { expectForbidden, expectInvalid, expectListNotFound, LIST_ID } from '../support/lists';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let t: TestServer;

@@ -2,7 +2,6 @@
 import type { HttpResponse } from './http';
 import type { TestServer } from './test-server';
 
-export const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 export const LIST_ID = /^[0-9a-f]{24}$/;
 
 /**

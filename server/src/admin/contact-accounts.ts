@@ -7,6 +7,7 @@ import { setAccountBlocked } from '../domain/contact-accounts/accounts';
 import { JOURNAL_LABELS, readJournal } from '../domain/contact-accounts/journal';
 import { presentAccount } from '../api/contact-accounts/presenter';
 import { ApiError } from '../http/errors';
+import { isoWithOffset } from '../http/timestamps';
 import type { Models } from '../models';
 import type { AccountJournalEntryDoc } from '../models/account-journal-entry';
 import { integerParam } from './params';
@@ -24,7 +25,7 @@ function presentJournalEntry(entry: AccountJournalEntryDoc) {
 		kind: entry.kind,
 		amount: entry.kind === 'debit' ? -entry.amount : entry.amount,
 		description: entry.description,
-		created_at: entry.at.toISOString(),
+		created_at: isoWithOffset(entry.at),
 	};
 }
 

@@ -1,6 +1,7 @@
 /** The account shape of §2.3. */
 import type { Account } from '../../domain/contact-accounts/accounts';
 import { formatMajorUnits } from '../../domain/currency';
+import { isoWithOffset } from '../../http/timestamps';
 
 /** Balance in major units with the currency's real minor units: "150.25 USD", "1500 JPY", "1.500 KWD". */
 export function amountNote(amount: number, currency: string): string {
@@ -13,8 +14,8 @@ export function presentAccount(account: Account) {
 		currency: account.currency,
 		amount: account.amount,
 		amount_note: amountNote(account.amount, account.currency),
-		created_at: account.createdAt.toISOString(),
-		updated_at: account.updatedAt.toISOString(),
-		blocked_at: account.blockedAt ? account.blockedAt.toISOString() : null,
+		created_at: isoWithOffset(account.createdAt),
+		updated_at: isoWithOffset(account.updatedAt),
+		blocked_at: account.blockedAt ? isoWithOffset(account.blockedAt) : null,
 	};
 }

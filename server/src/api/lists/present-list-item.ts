@@ -1,6 +1,6 @@
 /** A record of a list, as the admin API shows it (the spec shows no record method, §4.1). */
 import type { ListItemDoc } from '../../models/list-item';
-import { isoWithOffset } from './present-list';
+import { isoWithOffset } from '../../http/timestamps';
 
 export function presentListItem(item: ListItemDoc) {
 	return {

@@ -1,11 +1,7 @@
 /** A list as the API shows it (§2.1, §2.2). */
 import { OrderedObject } from '../../http/ordered-json';
+import { isoWithOffset } from '../../http/timestamps';
 import type { ListDoc, ListField } from '../../models/list';
-
-/** ISO 8601 with an explicit offset, as the platform writes it: `2024-05-01T10:20:30+00:00`. */
-export function isoWithOffset(date: Date): string {
-	return date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
-}
 
 function presentField(field: ListField) {
 	return {
