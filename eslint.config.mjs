@@ -9,6 +9,24 @@ import tseslint from 'typescript-eslint';
 
 const n8nPackage = ['nodes/**/*.ts', 'credentials/**/*.ts'];
 
+/** One `no-restricted-imports` block per server layer, forbidding the layers it must not depend on. */
+function serverLayerRules(layers) {
+	return Object.entries(layers).map(([files, { layers: forbidden, why }]) => ({
+		files: [files],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: forbidden.map((layer) => ({
+						group: [`**/${layer}/*`, `**/${layer}`],
+						message: `${files} must not import ${layer}/: ${why}.`,
+					})),
+				},
+			],
+		},
+	}));
+}
+
 export default tseslint.config(
 	{ ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**'] },
 	{
@@ -16,6 +34,35 @@ export default tseslint.config(
 		extends: [js.configs.recommended, ...tseslint.configs.recommended],
 		rules: {
 			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+		},
+	},
+	// The server's layers (docs/ARCHITECTURE.md): each may import only what lies below it.
+	...serverLayerRules({
+		'server/src/domain/**': {
+			layers: ['http', 'api', 'admin', 'contract'],
+			why: 'rules return outcomes; what they look like over HTTP is decided above',
+		},
+		'server/src/database/**': {
+			layers: ['domain', 'http', 'api', 'admin', 'contract'],
+			why: 'each area registers its own start-up work (database/startup-task.ts)',
+		},
+		'server/src/models/**': {
+			layers: ['domain', 'database', 'http', 'api', 'admin', 'contract'],
+			why: 'models are the bottom layer',
+		},
+		'server/src/http/**': { layers: ['api', 'admin', 'contract', 'domain'], why: 'the HTTP machinery knows no area' },
+		'server/src/contract/**': { layers: ['api', 'admin'], why: 'the API and the admin API share the contract, not each other' },
+		'server/src/admin/**': { layers: ['api'], why: 'the admin API shares what it needs through contract/ and domain/' },
+		'server/src/api/**': { layers: ['admin'], why: 'the public API never depends on the admin API' },
+	}),
+	{
+		// The n8n package is published alone, with no runtime dependencies: it cannot reach into the server.
+		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{ patterns: [{ group: ['**/server/**', 'bot-platform-*'], message: 'The n8n package cannot import the server.' }] },
+			],
 		},
 	},
 	{

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import type { Config } from './config';
 import { openDatabase, type Database } from './database/open';
+import { startupTasks } from './domain/startup-tasks';
 import { createRateLimiter } from './http/rate-limit';
 import { consoleLogger, type Logger } from './logger';
 
@@ -25,7 +26,7 @@ export async function startServer(
 	logger: Logger = consoleLogger,
 	options: { dbName?: string } = {},
 ): Promise<RunningServer> {
-	const database = await openDatabase({ mongodbUri: config.mongodbUri, dbName: options.dbName }, logger);
+	const database = await openDatabase({ mongodbUri: config.mongodbUri, dbName: options.dbName, startupTasks }, logger);
 	const limiter = await createRateLimiter(database.connection, config.rateLimitPerMinute);
 	const app = createApp({ config, database, limiter, logger });
 	const httpServer = app.listen(config.port, config.host);

@@ -5,9 +5,9 @@
 import { Router, type Request } from 'express';
 import { setAccountBlocked } from '../domain/contact-accounts/accounts';
 import { JOURNAL_LABELS, readJournal } from '../domain/contact-accounts/journal';
-import { presentAccount } from '../api/contact-accounts/presenter';
+import { presentAccount } from '../contract/contact-accounts/presenter';
 import { ApiError } from '../http/errors';
-import { isoWithOffset } from '../http/timestamps';
+import { isoWithOffset } from '../contract/timestamps';
 import type { Models } from '../models';
 import type { AccountJournalEntryDoc } from '../models/account-journal-entry';
 import { integerParam } from './params';

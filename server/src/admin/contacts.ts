@@ -14,10 +14,10 @@ import {
 	requireMessengerId,
 	usernameOf,
 	type MessengerIdFields,
-} from '../domain/contacts/field-rules';
+} from '../contract/contacts/inputs';
 import { deleteContact } from '../domain/contacts/delete-contact';
 import { insertContact, type NewContact } from '../domain/contacts/insert-contact';
-import { presentContact } from '../domain/contacts/present-contact';
+import { presentContact } from '../contract/contacts/presenter';
 import { ApiError, fieldError } from '../http/errors';
 import { boolean, integer, ruleParams, text, validate } from '../http/validation';
 import type { Models } from '../models';

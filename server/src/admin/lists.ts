@@ -4,8 +4,8 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import { itemValues } from '../api/lists/item-values';
-import { presentListItem } from '../api/lists/present-list-item';
+import { listItemValues } from '../contract/lists/inputs';
+import { presentListItem } from '../contract/lists/presenter';
 import { ApiError } from '../http/errors';
 import { validate } from '../http/validation';
 import type { Models } from '../models';
@@ -27,7 +27,7 @@ export function listsAdmin(models: Models): Router {
 		'/lists/:id/items',
 		adminRoute(async (req) => {
 			const list = await findList(req.params.id as string);
-			const { values } = validate(z.object({ values: itemValues(list.fields) }), adminBody(req), 'en');
+			const { values } = validate(z.object({ values: listItemValues(list.fields) }), adminBody(req), 'en');
 			const item = await models.listItems.create({ listId: list._id, values });
 			return { status: 201, body: { data: presentListItem(item.toObject<ListItemDoc>()) } };
 		}),

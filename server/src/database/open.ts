@@ -1,9 +1,9 @@
 /** Opens the service's database: MONGODB_URI when set, else an embedded one; then makes sure every index exists. */
 import mongoose, { type Connection } from 'mongoose';
-import { settleAllPendingOperations } from '../domain/contact-accounts/journal';
 import type { Logger } from '../logger';
 import { createModels, type Models } from '../models';
 import { startEmbeddedDatabase } from './embedded';
+import type { StartupTask } from './startup-task';
 
 export interface Database {
 	connection: Connection;
@@ -17,9 +17,14 @@ export interface DatabaseOptions {
 	mongodbUri: string | undefined;
 	/** Database name for the embedded database (an external URI carries its own). */
 	dbName?: string;
+	/** Run in order once the indexes exist, before the database is handed out. */
+	startupTasks?: readonly StartupTask[];
 }
 
-export async function openDatabase({ mongodbUri, dbName = 'bot-platform' }: DatabaseOptions, logger: Logger): Promise<Database> {
+export async function openDatabase(
+	{ mongodbUri, dbName = 'bot-platform', startupTasks = [] }: DatabaseOptions,
+	logger: Logger,
+): Promise<Database> {
 	const embedded = mongodbUri === undefined ? await startEmbeddedDatabase(logger) : undefined;
 	const uri = embedded ? `${embedded.uri}/${dbName}` : (mongodbUri as string);
 	if (!embedded) logger.info('database: MongoDB at MONGODB_URI');
@@ -29,9 +34,10 @@ export async function openDatabase({ mongodbUri, dbName = 'bot-platform' }: Data
 		const models = createModels(connection);
 		// Unique indexes are part of correctness (one contact per messenger ID), so they exist before serving.
 		await Promise.all(Object.values(models).map((model) => model.init()));
-		// Journal entries of balance changes that a crashed process left unwritten are finished before serving.
-		const settled = await settleAllPendingOperations(models);
-		if (settled > 0) logger.info(`contact accounts: settled ${settled} interrupted journal entries`);
+		for (const task of startupTasks) {
+			const finished = await task.run(models);
+			if (finished > 0) logger.info(`start-up: ${finished} ${task.what}`);
+		}
 		return {
 			connection,
 			models,

@@ -1,4 +1,8 @@
-/** The paginated envelope of §4.2, with Laravel's meanings of `from`, `to` and `last_page`. */
+/**
+ * The paginated envelope of §4.2, with Laravel's meanings of `from`, `to` and `last_page`, and Laravel's link list
+ * that getContacts adds as `meta.links`.
+ */
+import { defineMessages, type Lang } from './i18n';
 
 export interface PageRequest {
 	page: number;
@@ -49,4 +53,47 @@ export function pageEnvelope<T>(items: T[], total: number, request: PageRequest)
 			total,
 		},
 	};
+}
+
+const linkLabel = defineMessages({
+	en: { previous_page: '&laquo; Previous', next_page: 'Next &raquo;' },
+	ru: { previous_page: '&laquo; Назад', next_page: 'Вперёд &raquo;' },
+});
+
+export interface PageLink {
+	url: string | null;
+	label: string;
+	active: boolean;
+}
+
+const ON_EACH_SIDE = 3;
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/** The page numbers to show, with null for a `...` separator (Laravel's UrlWindow, three pages on each side). */
+function pageWindow(current: number, last: number): (number | null)[] {
+	if (last < ON_EACH_SIDE * 2 + 8) return range(1, last);
+	const window = ON_EACH_SIDE + 4;
+	const start = [1, 2];
+	const finish = [last - 1, last];
+	if (current <= window) return [...range(1, window + ON_EACH_SIDE), null, ...finish];
+	if (current > last - window) return [...start, null, ...range(last - (window + ON_EACH_SIDE - 1), last)];
+	return [...start, null, ...range(current - ON_EACH_SIDE, current + ON_EACH_SIDE), null, ...finish];
+}
+
+/**
+ * Laravel's paginator link list: "Previous", the page numbers, "Next"; with 14 pages or more, a window of pages
+ * around the current one and `...` separators. URLs carry only `page`, like the envelope's other links.
+ */
+export function pageLinks(current: number, last: number, path: string, lang: Lang): PageLink[] {
+	const url = (page: number) => `${path}?page=${page}`;
+	return [
+		{ url: current > 1 ? url(current - 1) : null, label: linkLabel(lang, 'previous_page'), active: false },
+		...pageWindow(current, last).map((page) =>
+			page === null
+				? { url: null, label: '...', active: false }
+				: { url: url(page), label: String(page), active: page === current },
+		),
+		{ url: current < last ? url(current + 1) : null, label: linkLabel(lang, 'next_page'), active: false },
+	];
 }

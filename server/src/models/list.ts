@@ -40,7 +40,9 @@ const listSchema = new Schema(
 // getListSchemas: an owner's lists in a stable order.
 listSchema.index({ ownerId: 1, _id: 1 });
 
-export type ListDoc = InferSchemaType<typeof listSchema> & { _id: Types.ObjectId };
-export type ListField = ListDoc['fields'][number];
+/** A field definition as stored: a plain object (`currency` on `money` fields only). */
+export type ListField = InferSchemaType<typeof listFieldSchema>;
+
+export type ListDoc = Omit<InferSchemaType<typeof listSchema>, 'fields'> & { _id: Types.ObjectId; fields: ListField[] };
 
 export const listModel = (db: Connection) => db.model('List', listSchema, 'lists');

@@ -3,37 +3,18 @@
  * `meta.links`) or, when `offset` or `limit` is passed, in offset mode (`meta: {offset, limit, total}`).
  * Only the chosen mode's parameters are read and validated; the other mode's are ignored (rule 1).
  */
-import { z } from 'zod';
+import { contactFilterOf, getContactsOffsetInput, getContactsPageInput } from '../../contract/contacts/inputs';
+import { presentContact } from '../../contract/contacts/presenter';
 import { exportContacts } from '../../domain/contacts/contact-export';
-import { presentContact } from '../../domain/contacts/present-contact';
 import { GET_AND_POST, ok, type ApiMethod, type MethodContext } from '../../http/api-method';
-import { pageEnvelope, pageOffset } from '../../http/pagination';
+import { pageEnvelope, pageLinks, pageOffset } from '../../http/pagination';
 import type { Params } from '../../http/request-params';
-import { integer, validate } from '../../http/validation';
-import { contactFilterFields, contactFilterOf } from './contact-filter-input';
-import { pageLinks } from './page-links';
-
-/** `with` is accepted and ignored: tags and variables are always returned. */
-const ignoredWith = { with: z.unknown().optional() };
-
-const pageInput = z.object({
-	...contactFilterFields,
-	...ignoredWith,
-	page: integer({ min: 1 }).nullish(),
-	count: integer({ min: 1, max: 500 }).nullish(),
-});
-
-const offsetInput = z.object({
-	...contactFilterFields,
-	...ignoredWith,
-	offset: integer({ min: 0 }).nullish(),
-	limit: integer({ min: 1, max: 1000 }).nullish(),
-});
+import { validate } from '../../http/validation';
 
 const passed = (params: Params, name: string) => params[name] !== undefined && params[name] !== null;
 
 async function offsetMode({ params, lang, models, user }: MethodContext) {
-	const input = validate(offsetInput, params, lang);
+	const input = validate(getContactsOffsetInput, params, lang);
 	const offset = input.offset ?? 0;
 	const limit = input.limit ?? 100;
 	const { contacts, total } = await exportContacts(models, user._id, contactFilterOf(input), { skip: offset, limit });
@@ -41,7 +22,7 @@ async function offsetMode({ params, lang, models, user }: MethodContext) {
 }
 
 async function pageMode({ params, lang, models, user, methodUrl }: MethodContext) {
-	const input = validate(pageInput, params, lang);
+	const input = validate(getContactsPageInput, params, lang);
 	const page = input.page ?? 1;
 	const perPage = input.count ?? 20;
 	// A page far past any real collection is simply empty; the cap keeps the skip an exact integer.

@@ -1,19 +1,17 @@
 /** addListSchemaField (§4.7): appends a field; existing records do not change. */
-import { z } from 'zod';
+import { addListSchemaFieldInput } from '../../contract/lists/inputs';
+import { addField } from '../../domain/lists/lists';
 import { GET_AND_POST, noContent, type ApiMethod } from '../../http/api-method';
 import { validate } from '../../http/validation';
-import { fieldDefinition, schemaId } from './field-input';
-import { addField } from './list-service';
-
-// Unlike on creation, a money field must name its currency here (§4.7).
-const input = z.object({ schema_id: schemaId(), field: fieldDefinition('error') });
+import { listRefusal } from './refusals';
 
 export const addListSchemaField: ApiMethod = {
 	name: 'addListSchemaField',
 	verbs: GET_AND_POST,
 	async handle({ params, user, lang, models }) {
-		const { schema_id, field } = validate(input, params, lang);
-		await addField(models, user, schema_id, field, lang);
+		const { schema_id, field } = validate(addListSchemaFieldInput, params, lang);
+		const outcome = await addField(models, user, schema_id, field);
+		if (!outcome.ok) throw listRefusal(lang, outcome);
 		return noContent();
 	},
 };

@@ -3,7 +3,10 @@ import { isDuplicateKeyError } from '../../database/duplicate-key';
 import { nextSequence } from '../../database/sequences';
 import type { Models } from '../../models';
 import type { ContactAccountDoc } from '../../models/contact-account';
+import type { Caller } from '../caller';
+import { ownContact } from './access';
 import { settleOperation, type Operation } from './journal';
+import type { AccessRefusal, AccountOutcome, AccountRefusal } from './refusals';
 
 /** An account as clients see it: everything but the bookkeeping of unsettled operations. */
 export type Account = Omit<ContactAccountDoc, 'pendingOps'>;
@@ -20,38 +23,59 @@ export function findAccount(models: Models, accountId: number): Promise<Account 
 	return models.contactAccounts.findById(accountId, ACCOUNT_FIELDS).lean<Account>();
 }
 
-/** In the order they were opened: account IDs come from an increasing sequence. */
-export function listAccounts(models: Models, contactId: number): Promise<Account[]> {
-	return models.contactAccounts.find({ contactId }, ACCOUNT_FIELDS).sort({ _id: 1 }).lean<Account[]>();
+/** The account, when the caller may use it (§7.3). */
+export async function ownAccount(
+	models: Models,
+	caller: Caller,
+	accountId: number,
+): Promise<{ ok: true; account: Account } | AccessRefusal> {
+	const account = await findAccount(models, accountId);
+	if (!account) return { ok: false, reason: 'account_not_found' };
+	return (await ownContact(models, caller, account.contactId, 'account')) ?? { ok: true, account };
 }
 
-export type OpenOutcome = { ok: true; account: Account } | { ok: false; reason: 'currency_exists' };
+/** The contact's accounts in the order they were opened: account IDs come from an increasing sequence (§4.9). */
+export async function listAccounts(
+	models: Models,
+	caller: Caller,
+	contactId: number,
+): Promise<{ ok: true; accounts: Account[] } | AccessRefusal> {
+	const refusal = await ownContact(models, caller, contactId);
+	if (refusal) return refusal;
+	const accounts = await models.contactAccounts.find({ contactId }, ACCOUNT_FIELDS).sort({ _id: 1 }).lean<Account[]>();
+	return { ok: true, accounts };
+}
 
-/** One account per currency per contact: the unique {contactId, currency} index decides, also between parallel calls. */
-export async function openAccount(models: Models, contactId: number, currency: string): Promise<OpenOutcome> {
+/** One account per currency per contact: the unique {contactId, currency} index decides, also between parallel calls (§4.10). */
+export async function openAccount(models: Models, caller: Caller, contactId: number, currency: string): Promise<AccountOutcome> {
+	const refusal = await ownContact(models, caller, contactId);
+	if (refusal) return refusal;
 	const _id = await nextSequence(models, 'contact_accounts');
 	try {
 		const { pendingOps: _pending, ...account } = (await models.contactAccounts.create({ _id, contactId, currency })).toObject();
 		return { ok: true, account };
 	} catch (error) {
-		if (isDuplicateKeyError(error)) return { ok: false, reason: 'currency_exists' };
+		if (isDuplicateKeyError(error)) return { ok: false, reason: 'currency_exists', currency };
 		throw error;
 	}
 }
 
-export type DeleteOutcome =
-	{ ok: true } | { ok: false; reason: 'not_found' | 'contention' } | { ok: false; reason: 'not_empty'; account: Account };
-
 /**
  * Deletes the account only where its balance is 0 and no operation is unsettled, in one conditional delete,
- * so a parallel top-up is never lost and no journal entry is orphaned.
+ * so a parallel top-up is never lost and no journal entry is orphaned (§4.11).
  */
-export async function deleteEmptyAccount(models: Models, accountId: number): Promise<DeleteOutcome> {
+export async function deleteEmptyAccount(
+	models: Models,
+	caller: Caller,
+	accountId: number,
+): Promise<{ ok: true } | AccountRefusal> {
+	const access = await ownAccount(models, caller, accountId);
+	if (!access.ok) return access;
 	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
 		const { deletedCount } = await models.contactAccounts.deleteOne({ _id: accountId, amount: 0, pendingOps: { $size: 0 } });
 		if (deletedCount === 1) return { ok: true };
 		const current = await models.contactAccounts.findById(accountId).lean<ContactAccountDoc & { pendingOps: Operation[] }>();
-		if (!current) return { ok: false, reason: 'not_found' };
+		if (!current) return { ok: false, reason: 'account_not_found' };
 		const { pendingOps, ...account } = current;
 		if (account.amount > 0) return { ok: false, reason: 'not_empty', account };
 		for (const operation of pendingOps) await settleOperation(models, accountId, operation);

@@ -5,19 +5,18 @@
  * journal (see journal.ts).
  */
 import type { Models } from '../../models';
-import { ACCOUNT_FIELDS, findAccount, MAX_ATTEMPTS, type Account } from './accounts';
+import type { Caller } from '../caller';
+import { ACCOUNT_FIELDS, findAccount, MAX_ATTEMPTS, ownAccount, type Account } from './accounts';
 import { newOperation, settleOperation, type Operation } from './journal';
 import { MAX_BALANCE } from './limits';
+import type { AccountOutcome, AccountRefusal } from './refusals';
 
-export type DepositOutcome =
-	| { ok: true; account: Account }
-	| { ok: false; reason: 'not_found' | 'contention' }
-	| { ok: false; reason: 'balance_limit'; account: Account };
-
-export type WithdrawOutcome =
-	| { ok: true; account: Account }
-	| { ok: false; reason: 'not_found' | 'contention' }
-	| { ok: false; reason: 'account_blocked' | 'insufficient_funds'; account: Account };
+/** One top-up or debit as asked: an amount in minor units and the journal's description. */
+export interface FundsMovement {
+	accountId: number;
+	amount: number;
+	description: string;
+}
 
 async function applyOperation(
 	models: Models,
@@ -41,29 +40,49 @@ async function applyOperation(
 	return account;
 }
 
-/** A blocked account can be topped up (§3). The balance never passes MAX_BALANCE. */
-export async function deposit(models: Models, accountId: number, amount: number, description: string): Promise<DepositOutcome> {
-	const operation = newOperation('deposit', amount, description);
+/** What decides whether a movement may happen: its atomic condition, and, when it matched nothing, why. */
+interface MovementRule {
+	kind: Operation['kind'];
+	condition(amount: number): object;
+	/** Undefined when the account now allows the movement (a parallel change made room): it is tried again. */
+	refusal(current: Account, amount: number): AccountRefusal | undefined;
+}
+
+async function move(models: Models, caller: Caller, rule: MovementRule, movement: FundsMovement): Promise<AccountOutcome> {
+	const { accountId, amount, description } = movement;
+	const access = await ownAccount(models, caller, accountId);
+	if (!access.ok) return access;
+	const operation = newOperation(rule.kind, amount, description);
 	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-		const updated = await applyOperation(models, accountId, { amount: { $lte: MAX_BALANCE - amount } }, operation);
+		const updated = await applyOperation(models, accountId, rule.condition(amount), operation);
 		if (updated) return { ok: true, account: updated };
 		const current = await findAccount(models, accountId);
-		if (!current) return { ok: false, reason: 'not_found' };
-		if (current.amount > MAX_BALANCE - amount) return { ok: false, reason: 'balance_limit', account: current };
+		if (!current) return { ok: false, reason: 'account_not_found' };
+		const refusal = rule.refusal(current, amount);
+		if (refusal) return refusal;
 	}
 	return { ok: false, reason: 'contention' };
 }
 
+/** A blocked account can be topped up (§3). The balance never passes MAX_BALANCE. */
+const DEPOSIT: MovementRule = {
+	kind: 'deposit',
+	condition: (amount) => ({ amount: { $lte: MAX_BALANCE - amount } }),
+	refusal: (current, amount) =>
+		current.amount > MAX_BALANCE - amount ? { ok: false, reason: 'balance_limit', account: current } : undefined,
+};
+
 /** The blocked check comes first, then the balance check (§4.13). A refused debit changes nothing. */
-export async function withdraw(models: Models, accountId: number, amount: number, description: string): Promise<WithdrawOutcome> {
-	const operation = newOperation('debit', amount, description);
-	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-		const updated = await applyOperation(models, accountId, { blockedAt: null, amount: { $gte: amount } }, operation);
-		if (updated) return { ok: true, account: updated };
-		const current = await findAccount(models, accountId);
-		if (!current) return { ok: false, reason: 'not_found' };
+const WITHDRAWAL: MovementRule = {
+	kind: 'debit',
+	condition: (amount) => ({ blockedAt: null, amount: { $gte: amount } }),
+	refusal(current, amount) {
 		if (current.blockedAt) return { ok: false, reason: 'account_blocked', account: current };
 		if (current.amount < amount) return { ok: false, reason: 'insufficient_funds', account: current };
-	}
-	return { ok: false, reason: 'contention' };
-}
+		return undefined;
+	},
+};
+
+export const deposit = (models: Models, caller: Caller, movement: FundsMovement) => move(models, caller, DEPOSIT, movement);
+
+export const withdraw = (models: Models, caller: Caller, movement: FundsMovement) => move(models, caller, WITHDRAWAL, movement);

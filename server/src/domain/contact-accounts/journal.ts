@@ -13,6 +13,7 @@
  */
 import { Types } from 'mongoose';
 import { isDuplicateKeyError } from '../../database/duplicate-key';
+import type { StartupTask } from '../../database/startup-task';
 import type { Models } from '../../models';
 import type { AccountJournalEntryDoc } from '../../models/account-journal-entry';
 import type { OperationKind } from '../../models/contact-account';
@@ -60,7 +61,7 @@ export async function settlePendingOperations(models: Models, accountId: number)
 }
 
 /** Start-up recovery: finishes every operation left pending by a process that died. Returns how many there were. */
-export async function settleAllPendingOperations(models: Models): Promise<number> {
+async function settleAllPendingOperations(models: Models): Promise<number> {
 	let settled = 0;
 	const accounts = models.contactAccounts
 		.find({ 'pendingOps._id': { $type: 'objectId' } }, { pendingOps: 1 })
@@ -78,3 +79,9 @@ export async function readJournal(models: Models, accountId: number): Promise<Ac
 	await settlePendingOperations(models, accountId);
 	return models.accountJournal.find({ accountId }).sort({ at: 1, _id: 1 }).lean<AccountJournalEntryDoc[]>();
 }
+
+/** Balance changes whose journal entries a crashed process left unwritten are journaled before serving. */
+export const journalRecovery: StartupTask = {
+	what: 'interrupted journal entries of contact accounts settled',
+	run: settleAllPendingOperations,
+};

@@ -6,15 +6,22 @@
 import { isDuplicateKeyError } from '../../database/duplicate-key';
 import type { Models } from '../../models';
 import type { ContactDoc, Messenger } from '../../models/contact';
+import type { Caller } from '../caller';
 import { insertContact } from './insert-contact';
+import type { ContactRefusal } from './refusals';
 
 /** The first message of a contact made through the API (§4.16 rule 2). */
 export const CREATED_FROM_API = 'Created from API';
 
 export interface ContactIdentity {
-	bot: { _id: number; ownerId: ContactDoc['ownerId'] };
+	botId: number;
 	messenger: Messenger;
 	messengerId: string;
+}
+
+interface BotOfContact {
+	_id: number;
+	ownerId: ContactDoc['ownerId'];
 }
 
 /** The validated request. Null or undefined means "not passed" (an empty string arrives as null). */
@@ -27,46 +34,46 @@ export interface ContactChanges {
 	tags?: string[] | null;
 }
 
-export interface CreateOrUpdateResult {
-	contact: ContactDoc;
-	created: boolean;
-}
+export type CreateOrUpdateOutcome = { ok: true; contact: ContactDoc; created: boolean } | ContactRefusal;
 
 /** An insert loses its race to a contact that is then deleted before our update finds it only rarely: a few rounds suffice. */
 const ATTEMPTS = 3;
 
 export async function createOrUpdateContact(
 	models: Models,
+	caller: Caller,
 	identity: ContactIdentity,
 	changes: ContactChanges,
-): Promise<CreateOrUpdateResult> {
+): Promise<CreateOrUpdateOutcome> {
+	const bot = await models.bots.findOne({ _id: identity.botId, ownerId: caller._id, deletedAt: null }, { ownerId: 1 }).lean();
+	if (!bot) return { ok: false, reason: 'bot_not_found' };
 	for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
 		const updated = await updateExisting(models, identity, changes);
-		if (updated) return { contact: updated, created: false };
+		if (updated) return { ok: true, contact: updated, created: false };
 		try {
-			return { contact: await insertContact(models, newContact(identity, changes)), created: true };
+			return { ok: true, contact: await insertContact(models, newContact(bot, identity, changes)), created: true };
 		} catch (error) {
 			// Another call inserted the same messenger ID since our lookup: the next round updates its contact.
 			if (!isDuplicateKeyError(error)) throw error;
 		}
 	}
-	throw new Error(`createOrUpdateContact: no stable outcome for bot ${identity.bot._id} after ${ATTEMPTS} attempts`);
+	throw new Error(`createOrUpdateContact: no stable outcome for bot ${identity.botId} after ${ATTEMPTS} attempts`);
 }
 
 /** Rule 1 of §4.16: name always; the other fields only when passed non-empty; tags replaced; variables untouched. */
-function updateExisting(models: Models, { bot, messenger, messengerId }: ContactIdentity, changes: ContactChanges) {
+function updateExisting(models: Models, { botId, messenger, messengerId }: ContactIdentity, changes: ContactChanges) {
 	const { name, tags, ...fillable } = changes;
 	const filled = Object.fromEntries(Object.entries(fillable).filter(([, value]) => value !== undefined && value !== null));
 	return models.contacts
 		.findOneAndUpdate(
-			{ botId: bot._id, messenger, messengerKey: messengerId },
+			{ botId, messenger, messengerKey: messengerId },
 			{ $set: { name, ...filled, ...(tags != null && { tags }) } },
 			{ returnDocument: 'after' },
 		)
 		.lean<ContactDoc>();
 }
 
-function newContact({ bot, messenger, messengerId }: ContactIdentity, changes: ContactChanges) {
+function newContact(bot: BotOfContact, { messenger, messengerId }: ContactIdentity, changes: ContactChanges) {
 	return {
 		botId: bot._id,
 		ownerId: bot.ownerId,

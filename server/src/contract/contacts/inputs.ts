@@ -1,29 +1,30 @@
 /**
- * Validation rules for contact fields (§4.16, §8), shared by `createOrUpdateContact` and the admin API so that
- * both accept exactly the same values.
+ * Parameters of the contact methods (§4.14 to §4.16, §8). The contact field rules are shared by
+ * createOrUpdateContact and the admin API, so that both accept exactly the same values.
  */
 import isEmail from 'validator/lib/isEmail';
 import { z } from 'zod';
 import { integer, list, ruleParams, text } from '../../http/validation';
+import type { ContactFilter } from '../../domain/contacts/contact-export';
 import type { Messenger } from '../../models/contact';
 
 /** Usernames, address, `viber_id`, tags and names (§8). */
 export const MAX_TEXT = 255;
-export const MAX_TAGS = 100;
+const MAX_TAGS = 100;
 
-export const contactName = () => text(MAX_TEXT);
+const contactName = () => text(MAX_TEXT);
 
 /** Stored without `@` (§2.4): "@john" is "john", and a lone "@" is no username at all (null). */
-export const username = () => text(MAX_TEXT).transform((value) => value.replace(/^@/, '') || null);
+const username = () => text(MAX_TEXT).transform((value) => value.replace(/^@/, '') || null);
 
 /** `+` then digits, 9 to 16 characters with the plus; stored and returned without it (§4.16). */
-export const phone = () =>
+const phone = () =>
 	z
 		.string()
 		.regex(/^\+\d{8,15}$/)
 		.transform((value) => value.slice(1));
 
-export const email = () =>
+const email = () =>
 	text(MAX_TEXT).refine(
 		(value) => isEmail(value),
 		ruleParams({
@@ -37,17 +38,16 @@ export const email = () =>
  * Empty items are dropped (an empty string arrives as null), which is how a form or query string clears the
  * tags: `tags[]=` is a list with one empty item, i.e. no tags.
  */
-export const tags = () =>
+const tags = () =>
 	list(z.string().max(MAX_TEXT).nullable())
 		.check(z.maxLength(MAX_TAGS))
 		.transform((items) => [...new Set(items.filter((item) => item !== null))]);
 
 /** Telegram, MAX and VK user IDs: positive integers, sent as numbers or decimal strings. */
-export const messengerUserId = () => integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
+const messengerUserId = () => integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
 
-export const viberId = () => text(MAX_TEXT);
+const viberId = () => text(MAX_TEXT);
 
-/** The request fields that may carry each messenger's ID; the first is the documented name, the rest aliases (§9). */
 /**
  * The contact fields that the API's createOrUpdateContact and the admin API's contact creation share
  * (§4.16), each optional: which messenger ID is required depends on `messenger` (`requireMessengerId`).
@@ -68,6 +68,7 @@ export function contactFieldsInput() {
 	};
 }
 
+/** The request fields that may carry each messenger's ID; the first is the documented name, the rest aliases (§9). */
 export type MessengerIdFields = Partial<Record<Messenger, readonly string[]>>;
 
 /**
@@ -106,3 +107,65 @@ export function messengerIdOf(messenger: Messenger, input: Record<string, unknow
 	const value = names.map((name) => input[name]).find((candidate) => candidate !== undefined && candidate !== null);
 	return typeof value === 'number' || typeof value === 'string' ? String(value) : null;
 }
+
+/** Unix seconds whose milliseconds (and the next second's) still fit in a JavaScript Date. */
+const UNIX_SECONDS = { min: -8_640_000_000_000, max: 8_639_999_999_999 };
+
+/** The filters shared by getContacts and getNumberOfContacts (§4.14, §4.15). */
+const contactFilterFields = {
+	bot_id: integer().nullish(),
+	date_from: integer(UNIX_SECONDS).nullish(),
+	date_to: integer(UNIX_SECONDS).nullish(),
+};
+
+export function contactFilterOf(input: {
+	bot_id?: number | null;
+	date_from?: number | null;
+	date_to?: number | null;
+}): ContactFilter {
+	return { botId: input.bot_id ?? undefined, dateFrom: input.date_from ?? undefined, dateTo: input.date_to ?? undefined };
+}
+
+/** `with` is accepted and ignored: tags and variables are always returned (§4.14). */
+const ignoredWith = { with: z.unknown().optional() };
+
+/** §4.14 page mode. */
+export const getContactsPageInput = z.object({
+	...contactFilterFields,
+	...ignoredWith,
+	page: integer({ min: 1 }).nullish(),
+	count: integer({ min: 1, max: 500 }).nullish(),
+});
+
+/** §4.14 offset mode, chosen by passing `offset` or `limit` (rule 1). */
+export const getContactsOffsetInput = z.object({
+	...contactFilterFields,
+	...ignoredWith,
+	offset: integer({ min: 0 }).nullish(),
+	limit: integer({ min: 1, max: 1000 }).nullish(),
+});
+
+/** §4.15 */
+export const getNumberOfContactsInput = z.object(contactFilterFields);
+
+/** Website chats (`web`) exist, but contacts are created through the API only for messengers (§4.16). */
+const API_MESSENGERS = ['telegram', 'max', 'viber', 'vk'] as const;
+
+/** createOrUpdateContact's names for each messenger's ID: `max_user_id` and `vk_user_id` are aliases (§9). */
+export const API_ID_FIELDS: MessengerIdFields = {
+	telegram: ['telegram_id'],
+	max: ['max_id', 'max_user_id'],
+	vk: ['vk_id', 'vk_user_id'],
+	viber: ['viber_id'],
+};
+
+/** §4.16: when both names of an ID are sent, the documented one wins. */
+export const createOrUpdateContactInput = z
+	.object({
+		bot_id: integer(),
+		messenger: z.enum(API_MESSENGERS),
+		...contactFieldsInput(),
+		max_user_id: messengerUserId().nullish(),
+		vk_user_id: messengerUserId().nullish(),
+	})
+	.superRefine(requireMessengerId(API_ID_FIELDS), { when: () => true });

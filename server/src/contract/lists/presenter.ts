@@ -1,7 +1,8 @@
-/** A list as the API shows it (§2.1, §2.2). */
+/** A list (§2.1, §2.2), and a record of a list as the admin API shows it (the spec shows no record method). */
 import { OrderedObject } from '../../http/ordered-json';
-import { isoWithOffset } from '../../http/timestamps';
 import type { ListDoc, ListField } from '../../models/list';
+import type { ListItemDoc } from '../../models/list-item';
+import { isoWithOffset } from '../timestamps';
 
 function presentField(field: ListField) {
 	return {
@@ -25,5 +26,15 @@ export function presentList(list: ListDoc) {
 		is_menu: list.isMenu,
 		created_at: isoWithOffset(list.createdAt),
 		updated_at: isoWithOffset(list.updatedAt),
+	};
+}
+
+export function presentListItem(item: ListItemDoc) {
+	return {
+		id: item._id.toHexString(),
+		list_id: item.listId.toHexString(),
+		values: item.values,
+		created_at: isoWithOffset(item.createdAt),
+		updated_at: isoWithOffset(item.updatedAt),
 	};
 }

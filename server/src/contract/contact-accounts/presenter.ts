@@ -1,7 +1,7 @@
 /** The account shape of §2.3. */
 import type { Account } from '../../domain/contact-accounts/accounts';
 import { formatMajorUnits } from '../../domain/currency';
-import { isoWithOffset } from '../../http/timestamps';
+import { isoWithOffset } from '../timestamps';
 
 /** Balance in major units with the currency's real minor units: "150.25 USD", "1500 JPY", "1.500 KWD". */
 export function amountNote(amount: number, currency: string): string {

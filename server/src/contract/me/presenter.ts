@@ -1,0 +1,6 @@
+/** The account of an API key, as getMe shows it (§5.5; the spec does not show its fields). */
+import type { UserDoc } from '../../models/user';
+
+export function presentMe(user: Pick<UserDoc, '_id' | 'name' | 'email' | 'plan'>) {
+	return { id: user._id.toHexString(), name: user.name, email: user.email, plan: user.plan };
+}

@@ -1,0 +1,18 @@
+/** Why a contact account rule refused (§4.9 to §4.13, §7.3). No HTTP here: `api/contact-accounts/refusals.ts` answers. */
+import type { Account } from './accounts';
+
+export type AccessRefusal = {
+	ok: false;
+	reason: 'contact_not_found' | 'contact_forbidden' | 'account_not_found' | 'account_forbidden';
+};
+
+/** A conditional update kept losing to parallel changes of the same account; nothing changed. */
+export type ContentionRefusal = { ok: false; reason: 'contention' };
+
+export type AccountRefusal =
+	| AccessRefusal
+	| ContentionRefusal
+	| { ok: false; reason: 'currency_exists'; currency: string }
+	| { ok: false; reason: 'not_empty' | 'balance_limit' | 'account_blocked' | 'insufficient_funds'; account: Account };
+
+export type AccountOutcome = { ok: true; account: Account } | AccountRefusal;

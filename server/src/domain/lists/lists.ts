@@ -1,0 +1,166 @@
+/**
+ * The rules of lists (§3, §4.3 to §4.8): ownership, targets, the per-project limit, and the writes that keep a
+ * list and its records consistent. Each rule returns its result or a refusal saying why; the API layer decides
+ * what a refusal looks like on the wire (`api/lists/refusals.ts`).
+ */
+import { Types } from 'mongoose';
+import type { Models } from '../../models';
+import type { ListDoc, ListField } from '../../models/list';
+import type { Caller } from '../caller';
+import { LISTS_PER_PAGE, LISTS_PER_PROJECT } from './limits';
+import type { Refused } from './refusals';
+
+/** List IDs are ObjectId hex strings; anything else names no list. */
+function listObjectId(schemaId: string): Types.ObjectId | undefined {
+	return /^[0-9a-f]{24}$/i.test(schemaId) ? new Types.ObjectId(schemaId) : undefined;
+}
+
+export type OwnedList = { ok: true; list: ListDoc } | Refused<'list_not_found' | 'list_forbidden'>;
+
+/** The caller's list; missing, deleted or malformed is `list_not_found`, someone else's is `list_forbidden` (§4.4). */
+export async function findOwnedList(models: Models, caller: Caller, schemaId: string): Promise<OwnedList> {
+	const id = listObjectId(schemaId);
+	const list = id && (await models.lists.findById(id).lean<ListDoc>());
+	if (!list) return { ok: false, reason: 'list_not_found' };
+	if (!list.ownerId.equals(caller._id)) return { ok: false, reason: 'list_forbidden' };
+	return { ok: true, list };
+}
+
+/** One page of the lists of every project the caller owns, oldest first (§4.3). */
+export async function listsPage(models: Models, caller: Caller, page: number): Promise<{ items: ListDoc[]; total: number }> {
+	const filter = { ownerId: caller._id };
+	const total = await models.lists.countDocuments(filter);
+	const skip = (page - 1) * LISTS_PER_PAGE;
+	// Past the last page there is nothing to read (and `skip` may be beyond what the database accepts).
+	if (skip >= total) return { items: [], total };
+	const items = await models.lists.find(filter).sort({ _id: 1 }).skip(skip).limit(LISTS_PER_PAGE).lean<ListDoc[]>();
+	return { items, total };
+}
+
+export interface ListTarget {
+	/** Wins over `projectUuid` when both are given (§4.5). */
+	botId: number | null;
+	projectUuid: string | null;
+}
+
+export interface NewList {
+	name: string;
+	isMenu: boolean;
+	fields: ListField[];
+}
+
+type TargetOutcome = { ok: true; projectUuid: string; botId: number | null } | Refused<'target_missing' | 'list_forbidden'>;
+
+async function ownProject(
+	models: Models,
+	caller: Caller,
+	uuid: string,
+	via: 'bot_id' | 'project_uuid',
+): Promise<{ ok: true } | Refused<'target_missing' | 'list_forbidden'>> {
+	const project = await models.projects.findOne({ uuid }, { ownerId: 1 }).lean();
+	if (!project) return { ok: false, reason: 'target_missing', field: via };
+	// Only the owner: an invited team member has no API access to the project (§1).
+	if (!project.ownerId.equals(caller._id)) return { ok: false, reason: 'list_forbidden' };
+	return { ok: true };
+}
+
+/** The project (and bot) a new list goes to. */
+async function resolveTarget(models: Models, caller: Caller, target: ListTarget): Promise<TargetOutcome> {
+	if (target.botId !== null) {
+		const bot = await models.bots.findOne({ _id: target.botId, deletedAt: null }, { projectUuid: 1 }).lean();
+		if (!bot) return { ok: false, reason: 'target_missing', field: 'bot_id' };
+		const access = await ownProject(models, caller, bot.projectUuid, 'bot_id');
+		return access.ok ? { ok: true, projectUuid: bot.projectUuid, botId: bot._id } : access;
+	}
+	// The input rules guarantee one of the two.
+	const projectUuid = target.projectUuid as string;
+	const access = await ownProject(models, caller, projectUuid, 'project_uuid');
+	return access.ok ? { ok: true, projectUuid, botId: null } : access;
+}
+
+/** Takes one of the project's list slots in a single conditional write, so parallel creates never pass the limit. */
+async function reserveListSlot(models: Models, caller: Caller, projectUuid: string): Promise<boolean> {
+	const { matchedCount } = await models.projects.updateOne(
+		{ uuid: projectUuid, ownerId: caller._id, listsCount: { $lt: LISTS_PER_PROJECT } },
+		{ $inc: { listsCount: 1 } },
+		{ timestamps: false },
+	);
+	return matchedCount === 1;
+}
+
+async function releaseListSlot(models: Models, projectUuid: string) {
+	await models.projects.updateOne(
+		{ uuid: projectUuid, listsCount: { $gt: 0 } },
+		{ $inc: { listsCount: -1 } },
+		{ timestamps: false },
+	);
+}
+
+export type CreatedList = { ok: true; list: ListDoc } | Refused<'target_missing' | 'list_forbidden' | 'lists_limit'>;
+
+/** Checks run in the order of §4.5: the target (missing, then someone else's), then the 5000-lists limit. */
+export async function createList(models: Models, caller: Caller, target: ListTarget, list: NewList): Promise<CreatedList> {
+	const resolved = await resolveTarget(models, caller, target);
+	if (!resolved.ok) return resolved;
+	const { projectUuid, botId } = resolved;
+	if (!(await reserveListSlot(models, caller, projectUuid))) {
+		return { ok: false, reason: 'lists_limit', max: LISTS_PER_PROJECT };
+	}
+	try {
+		const created = await models.lists.create({ ...list, projectUuid, botId, ownerId: caller._id });
+		return { ok: true, list: created.toObject<ListDoc>() };
+	} catch (error) {
+		await releaseListSlot(models, projectUuid);
+		throw error;
+	}
+}
+
+export type ListChange = { ok: true } | Refused<'list_not_found' | 'list_forbidden'>;
+
+/** Deletes the list, then its records (§4.6). */
+export async function deleteList(models: Models, caller: Caller, schemaId: string): Promise<ListChange> {
+	const owned = await findOwnedList(models, caller, schemaId);
+	if (!owned.ok) return owned;
+	const { list } = owned;
+	const { deletedCount } = await models.lists.deleteOne({ _id: list._id });
+	// A parallel delete got there first: from this caller's view the list is already missing.
+	if (deletedCount === 0) return { ok: false, reason: 'list_not_found' };
+	// The list goes first: its records are unreachable from then on, even if the writes below never happen.
+	await models.listItems.deleteMany({ listId: list._id });
+	await releaseListSlot(models, list.projectUuid);
+	return { ok: true };
+}
+
+export type FieldAdded = ListChange | Refused<'slug_taken'>;
+
+/** Appends a field (§4.7). The slug check and the append are one write, so two parallel adds cannot both succeed. */
+export async function addField(models: Models, caller: Caller, schemaId: string, field: ListField): Promise<FieldAdded> {
+	const owned = await findOwnedList(models, caller, schemaId);
+	if (!owned.ok) return owned;
+	const { matchedCount } = await models.lists.updateOne(
+		{ _id: owned.list._id, 'fields.slug': { $ne: field.slug } },
+		{ $push: { fields: field } },
+	);
+	if (matchedCount === 1) return { ok: true };
+	return (await models.lists.exists({ _id: owned.list._id }))
+		? { ok: false, reason: 'slug_taken' }
+		: { ok: false, reason: 'list_not_found' };
+}
+
+export type FieldDeleted = ListChange | Refused<'slug_unknown'>;
+
+/** Removes a field and erases its values in every record of the list, irreversibly (§4.8). */
+export async function deleteField(models: Models, caller: Caller, schemaId: string, slug: string): Promise<FieldDeleted> {
+	const owned = await findOwnedList(models, caller, schemaId);
+	if (!owned.ok) return owned;
+	const { list } = owned;
+	const field = list.fields.find((candidate) => candidate.slug === slug);
+	if (!field) return { ok: false, reason: 'slug_unknown' };
+	// The stored slug passed the slug charset (no `.` or `$`), so it is a safe path.
+	const valuePath = `values.${field.slug}`;
+	// Values first, then the definition: an interruption in between leaves a field without values, a state
+	// records can be in anyway, never values without a field that would resurface if the slug were added again.
+	await models.listItems.updateMany({ listId: list._id, [valuePath]: { $exists: true } }, { $unset: { [valuePath]: '' } });
+	await models.lists.updateOne({ _id: list._id }, { $pull: { fields: { slug: field.slug } } });
+	return { ok: true };
+}

@@ -1,0 +1,5 @@
+/** Every area's start-up work, in the order it runs (see `database/startup-task.ts`). */
+import type { StartupTask } from '../database/startup-task';
+import { journalRecovery } from './contact-accounts/journal';
+
+export const startupTasks: readonly StartupTask[] = [journalRecovery];
