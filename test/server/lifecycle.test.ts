@@ -36,7 +36,7 @@ async function lineMatching(child: ChildProcess, pattern: RegExp): Promise<RegEx
 }
 
 describe('settings (loadConfig)', () => {
-	test('defaults match the README table', () => {
+	test('defaults match the settings table of server/README.md', () => {
 		expect(loadConfig({})).toEqual({
 			port: 3000,
 			host: '127.0.0.1',

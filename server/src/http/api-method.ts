@@ -31,6 +31,8 @@ export interface MethodResult {
 
 export interface ApiMethod {
 	name: string;
+	/** Set on another name of a method (§9: `createContactAccount` is `addContactAccount`). */
+	aliasOf?: string;
 	verbs: readonly Verb[];
 	handle(ctx: MethodContext): Promise<MethodResult>;
 }

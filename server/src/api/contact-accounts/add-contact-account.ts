@@ -15,4 +15,9 @@ async function handle({ params, user, lang, models }: MethodContext) {
 
 export const addContactAccount: ApiMethod = { name: 'addContactAccount', verbs: POST_ONLY, handle };
 
-export const createContactAccount: ApiMethod = { name: 'createContactAccount', verbs: POST_ONLY, handle };
+export const createContactAccount: ApiMethod = {
+	name: 'createContactAccount',
+	aliasOf: addContactAccount.name,
+	verbs: POST_ONLY,
+	handle,
+};
