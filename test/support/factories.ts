@@ -3,10 +3,19 @@
  * names, so tests never depend on each other's data.
  */
 import { randomBytes } from 'node:crypto';
+import type { AdminClient } from './admin-client';
 import { ApiClient } from './api-client';
-import type { TestServer } from './test-server';
 
 const unique = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
+
+/**
+ * A running server the factories make data in: its base URL and its admin API. The in-process test server is
+ * one; so is the built server that the real-n8n run starts as a child process.
+ */
+export interface ServerWithAdmin {
+	url: string;
+	admin: AdminClient;
+}
 
 export interface TestAccount {
 	id: string;
@@ -16,7 +25,7 @@ export interface TestAccount {
 }
 
 export async function createAccount(
-	t: TestServer,
+	t: ServerWithAdmin,
 	overrides: { plan?: 'pro' | 'free'; name?: string } = {},
 ): Promise<TestAccount> {
 	const email = `${unique('user')}@example.com`;
@@ -30,7 +39,7 @@ export interface TestProject {
 	owner_id: string;
 }
 
-export async function createProject(t: TestServer, owner: TestAccount, name = unique('Project')): Promise<TestProject> {
+export async function createProject(t: ServerWithAdmin, owner: TestAccount, name = unique('Project')): Promise<TestProject> {
 	const { data } = await t.admin.expect(201, 'POST', '/projects', { owner_id: owner.id, name });
 	return data;
 }
@@ -41,13 +50,13 @@ export interface TestBot {
 	project_uuid: string;
 }
 
-export async function createBot(t: TestServer, project: TestProject, name = unique('Bot')): Promise<TestBot> {
+export async function createBot(t: ServerWithAdmin, project: TestProject, name = unique('Bot')): Promise<TestBot> {
 	const { data } = await t.admin.expect(201, 'POST', '/bots', { project_uuid: project.uuid, name });
 	return data;
 }
 
 /** An account on Pro with one project and one bot: the usual starting point. */
-export async function createAccountWithBot(t: TestServer) {
+export async function createAccountWithBot(t: ServerWithAdmin) {
 	const account = await createAccount(t);
 	const project = await createProject(t, account);
 	const bot = await createBot(t, project);
@@ -102,7 +111,11 @@ const DEFAULT_ID_FIELD = { telegram: 'telegram_id', max: 'max_id', vk: 'vk_id', 
  * random ID for its messenger and a unique name. `overrides` may set any field of that endpoint
  * (`created_at`, `is_preview`, `variables`, `tags`, ...).
  */
-export async function createContact(t: TestServer, bot: TestBot, overrides: Record<string, unknown> = {}): Promise<ContactJson> {
+export async function createContact(
+	t: ServerWithAdmin,
+	bot: TestBot,
+	overrides: Record<string, unknown> = {},
+): Promise<ContactJson> {
 	const messenger = (overrides.messenger ?? 'telegram') as keyof typeof DEFAULT_ID_FIELD | 'web';
 	const id =
 		messenger === 'web' ? {} : { [DEFAULT_ID_FIELD[messenger]]: messenger === 'viber' ? unique('viber') : randomMessengerId() };
@@ -117,7 +130,7 @@ export async function createContact(t: TestServer, bot: TestBot, overrides: Reco
 }
 
 /** Invites `member` to `project` as a team member, which gives no API access to it (§1). */
-export async function inviteToProject(t: TestServer, project: TestProject, member: TestAccount): Promise<void> {
+export async function inviteToProject(t: ServerWithAdmin, project: TestProject, member: TestAccount): Promise<void> {
 	await t.admin.expect(201, 'POST', `/projects/${project.uuid}/members`, { user_id: member.id });
 }
 
@@ -144,7 +157,7 @@ export async function createListForTest(
 }
 
 /** A record of a list, through the admin API (the spec shows no record method). */
-export async function createListItemForTest(t: TestServer, listId: string, values: Record<string, unknown>) {
+export async function createListItemForTest(t: ServerWithAdmin, listId: string, values: Record<string, unknown>) {
 	const { data } = await t.admin.expect(201, 'POST', `/lists/${listId}/items`, { values });
 	return data as { id: string; list_id: string; values: Record<string, unknown>; created_at: string; updated_at: string };
 }

@@ -7,12 +7,11 @@ import type { Config } from '../../server/src/config';
 import { silentLogger } from '../../server/src/logger';
 import { startServer, type RunningServer } from '../../server/src/server';
 import { AdminClient } from './admin-client';
+import type { ServerWithAdmin } from './factories';
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
 
-export interface TestServer {
-	url: string;
-	admin: AdminClient;
+export interface TestServer extends ServerWithAdmin {
 	server: RunningServer;
 	close(): Promise<void>;
 }
