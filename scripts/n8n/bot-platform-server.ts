@@ -1,0 +1,66 @@
+/**
+ * The Bot Platform server of a run: the built server (`server/dist/main.js`, as operators run it) in a child
+ * process on a free port, and the data the examples refer to, made with the tests' factories.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { AdminClient } from '../../test/support/admin-client';
+import { createAccountWithBot, createContact, type ServerWithAdmin } from '../../test/support/factories';
+import type { Placeholders } from './placeholders';
+import { startProcess, stopProcess, waitFor, type LongRunningProcess } from './processes';
+
+export interface BotPlatformServer extends ServerWithAdmin {
+	process: LongRunningProcess;
+}
+
+/** How many contacts the bot has before the workflows run (`__CONTACT_COUNT__`). */
+const CONTACTS = 3;
+
+export async function startBotPlatform(root: string, logFile: string): Promise<BotPlatformServer> {
+	const main = path.join(root, 'server/dist/main.js');
+	if (!fs.existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first`);
+	const adminToken = randomBytes(24).toString('hex');
+	const proc = startProcess(process.execPath, [main], {
+		env: {
+			...process.env,
+			PORT: '0',
+			HOST: '127.0.0.1',
+			ADMIN_TOKEN: adminToken,
+			// Not a rate-limit test: keep bursts of n8n requests from meeting 429.
+			RATE_LIMIT_PER_MINUTE: '100000',
+		},
+		logFile,
+	});
+	try {
+		const url = await waitFor('Bot Platform server', () => /listening on (http:\/\/\S+)/.exec(proc.output())?.[1], {
+			deadlineMs: 90_000,
+			alive: proc.running,
+		});
+		return { url, admin: new AdminClient(url, adminToken), process: proc };
+	} catch (error) {
+		await stopProcess(proc);
+		throw new Error(`${(error as Error).message}\n--- server output ---\n${proc.output().slice(-3000)}`);
+	}
+}
+
+/**
+ * An account with a project, a bot and its contacts, for the examples to work on; returns the values of the
+ * placeholders that refer to them (examples/README.md lists them all).
+ */
+export async function provision(server: ServerWithAdmin) {
+	const { account, project, bot } = await createAccountWithBot(server);
+	const contacts = [];
+	// One after another, so that the first one made has the lowest ID.
+	for (let i = 0; i < CONTACTS; i++) contacts.push(await createContact(server, bot));
+	return {
+		__BASE_URL__: server.url,
+		__API_KEY__: account.apiKey,
+		__ACCOUNT_EMAIL__: account.email,
+		__PROJECT_UUID__: project.uuid,
+		__BOT_ID__: Number(bot.id),
+		__CONTACT_ID__: Number(contacts[0].id),
+		__CONTACT_COUNT__: contacts.length,
+		__RUN_ID__: `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`,
+	} satisfies Placeholders;
+}
