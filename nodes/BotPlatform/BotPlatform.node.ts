@@ -5,31 +5,30 @@
  * so workflows saved with version 1 keep running unchanged. (A plain class for now keeps the description
  * literal here, where n8n's lint can check it, and the icon path valid both for lint and for n8n's loader.)
  */
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-	JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from './transport';
 import { findOperation } from './v1/actions/router';
 import { properties, toolDescription, VERSION } from './v1/actions/versionDescription';
 import { listSearch, loadOptions } from './v1/methods';
 
-/** A failed item under "Continue On Fail": the message plus the API's machine-readable parts. */
-function errorJson(error: Error & { description?: unknown; context?: IDataObject }): IDataObject {
-	const details = (error.context?.botPlatform ?? {}) as IDataObject;
+/**
+ * The JSON of a failed item: the message, and the API's machine-readable parts (`description`, `status`, `code`,
+ * `errors`). n8n sends an item to the error output ("On Error: Continue (using error output)") only when its JSON
+ * has no keys but `error`, `message` and `details`, so there the parts go under `details`; on the main output
+ * ("Continue (regular output)") they sit beside `error`.
+ */
+function failedItemJson(error: NodeApiError | NodeOperationError, onError: INode['onError']): IDataObject {
+	const api = (error.context?.botPlatform ?? {}) as IDataObject;
 	const present = (value: unknown) => value !== undefined && value !== null;
-	return {
-		error: error.message,
+	const details: IDataObject = {
 		...(typeof error.description === 'string' && { description: error.description }),
-		...(present(details.status) && { status: details.status }),
-		...(present(details.code) && { code: details.code }),
-		...(present(details.errors) && { errors: details.errors }),
+		...(present(api.status) && { status: api.status }),
+		...(present(api.code) && { code: api.code }),
+		...(present(api.errors) && { errors: api.errors }),
 	};
+	if (onError !== 'continueErrorOutput') return { error: error.message, ...details };
+	return { error: error.message, ...(Object.keys(details).length > 0 && { details }) };
 }
 
 export class BotPlatform implements INodeType {
@@ -68,15 +67,15 @@ export class BotPlatform implements INodeType {
 				returnData.push(
 					...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), { itemData: { item: i } }),
 				);
-			} catch (error) {
-				if (this.continueOnFail()) {
-					returnData.push({ json: errorJson(error as Error), pairedItem: { item: i } });
-					continue;
-				}
-				// Errors from the transport already carry their item; anything else gets it here.
-				if (error instanceof NodeApiError)
-					throw new NodeApiError(this.getNode(), error as unknown as JsonObject, { itemIndex: i });
-				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: i });
+			} catch (caught) {
+				const error =
+					caught instanceof NodeApiError || caught instanceof NodeOperationError
+						? caught
+						: new NodeOperationError(this.getNode(), caught as Error, { itemIndex: i });
+				// Errors from the transport and the helpers carry their item already; this makes sure of it.
+				error.context.itemIndex ??= i;
+				if (!this.continueOnFail()) throw error;
+				returnData.push({ json: failedItemJson(error, this.getNode().onError), pairedItem: { item: i } });
 			}
 		}
 		return [returnData];

@@ -1,8 +1,11 @@
 /**
  * The error contract shared by every operation: each spec status becomes a NodeApiError with an actionable
- * message, the HTTP code and the item index; Continue On Fail turns it into an error item; reads retry
+ * message, the HTTP code and the item index; "On Error: Continue" turns it into an error item that n8n routes to
+ * the main or the error output as the setting says (in both node versions); reads retry
  * transient failures, and Retry-After is honoured in both of its forms.
  */
+import type { INodeParameters } from 'n8n-workflow';
+import { accountFixture, accountOf } from '../support/contact-accounts';
 import { createAccount, createAccountWithBot } from '../support/factories';
 import { runNode } from './support/n8n-harness';
 import { useNodeTestEnv } from './support/setup';
@@ -83,6 +86,69 @@ describe('errors carry their item', () => {
 			},
 			{ json: { error: 'Contact ID must be a positive whole number, got "x"' }, pairedItem: { item: 1 } },
 		]);
+	});
+});
+
+describe('the node settings "On Error: Continue" (n8n decides where each item goes)', () => {
+	const withdrawals = (accountId: number): INodeParameters => ({
+		resource: 'contactAccount',
+		operation: 'withdrawFunds',
+		accountId,
+		amountUnit: 'minor',
+		amount: '={{ $json.amount }}',
+		description: '={{ "Order " + $json.order }}',
+	});
+	const message = 'Insufficient funds on the contact account';
+	const details = {
+		description: expect.stringMatching(/^account_id: Insufficient funds/),
+		status: 422,
+		code: 'insufficient_funds',
+		errors: { account_id: [expect.stringMatching(/^Insufficient funds/)] },
+	};
+
+	test.each([1, 2])(
+		'version %d, "Continue (using error output)": a refused debit reaches the error branch with its input and the details, the others the success branch',
+		async (typeVersion) => {
+			const fixture = await accountFixture(env.t, { balance: 500 });
+			const result = await runNode({
+				credentials: env.credentials(fixture.owner),
+				typeVersion,
+				onError: 'continueErrorOutput',
+				items: [
+					{ order: 1, amount: 100 },
+					{ order: 2, amount: 10_000 },
+					{ order: 3, amount: 200 },
+				],
+				parameters:
+					typeVersion === 1
+						? withdrawals(fixture.accountId)
+						: { ...withdrawals(fixture.accountId), accountBy: 'id', accountId: String(fixture.accountId) },
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.branches?.success.map((account) => account.amount)).toEqual([400, 200]);
+			// n8n adds the input item's fields; only `error` and `details` of the node's item may be beside them.
+			expect(result.branches?.error).toEqual([{ order: 2, amount: 10_000, error: message, details }]);
+			expect((await accountOf(fixture)).amount).toBe(200);
+		},
+	);
+
+	test('"Continue (regular output)": the refused debit stays on the main output, in its place, with status, code and errors', async () => {
+		const fixture = await accountFixture(env.t, { balance: 500 });
+		const result = await runNode({
+			credentials: env.credentials(fixture.owner),
+			onError: 'continueRegularOutput',
+			items: [
+				{ order: 1, amount: 100 },
+				{ order: 2, amount: 10_000 },
+			],
+			parameters: withdrawals(fixture.accountId),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([
+			expect.objectContaining({ id: fixture.accountId, amount: 400 }),
+			{ error: message, ...details },
+		]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 });
 

@@ -45,22 +45,52 @@ export interface CredentialData {
 	ignoreSslIssues?: boolean;
 }
 
+export type OnError = 'continueRegularOutput' | 'continueErrorOutput';
+
 export interface RunOptions {
 	credentials: CredentialData;
 	parameters: INodeParameters;
+	/** The node version the workflow was saved with; version 1 unless a test says otherwise. */
+	typeVersion?: number;
 	/** JSON of the input items; one empty item by default. */
 	items?: IDataObject[];
+	/** "On Error: Continue (using error output)" when 'continueErrorOutput', else "Continue" as before. */
 	continueOnFail?: boolean;
+	onError?: OnError;
 	timezone?: string;
 }
 
 /** What the Bot Platform node produced, or the error it stopped with. */
 export interface NodeRun {
+	/** Items of the node's main output (its success output under "Continue (using error output)"). */
 	items: INodeExecutionData[];
 	json: IDataObject[];
+	/** Under "Continue (using error output)": what reached the node connected to each output. */
+	branches?: { success: IDataObject[]; error: IDataObject[] };
 	error?: Error & { description?: string | null; httpCode?: string | null; context?: IDataObject };
 	run: IRun;
 }
+
+/** Connected to each output of the node under "Continue (using error output)": it passes its items on. */
+const PASS_THROUGH_TYPE = 'test.passThrough';
+const BRANCH_NAMES = { success: 'Success Branch', error: 'Error Branch' } as const;
+
+const passThroughNodeType: INodeType = {
+	description: {
+		displayName: 'Pass Through',
+		name: PASS_THROUGH_TYPE,
+		group: ['transform'],
+		version: 1,
+		description: 'Outputs its input',
+		defaults: { name: 'Pass Through' },
+		inputs: ['main'],
+		outputs: ['main'],
+		properties: [],
+	},
+	async execute() {
+		return [this.getInputData()];
+	},
+};
 
 /** A trigger-like first node that emits the test's items (n8n's Manual Trigger lives in nodes-base). */
 function inputNodeType(items: IDataObject[]): INodeType {
@@ -128,31 +158,52 @@ export function additionalDataFor(
 	return data as unknown as IWorkflowExecuteAdditionalData;
 }
 
-function botPlatformNode(parameters: INodeParameters, continueOnFail = false): INode {
+function botPlatformNode(parameters: INodeParameters, typeVersion = 1, onError?: OnError): INode {
 	return {
 		id: 'bot-platform',
 		name: NODE_NAME,
 		type: NODE_TYPE,
-		typeVersion: 1,
+		typeVersion,
 		position: [200, 0],
 		parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: '1', name: 'Bot Platform account' } },
-		...(continueOnFail && { onError: 'continueRegularOutput' as const }),
+		...(onError && { onError }),
 	};
 }
 
-/** Runs "Input" → "Bot Platform" with WorkflowExecute and returns the Bot Platform node's output. */
+const branchNode = (name: string, y: number): INode => ({
+	id: name,
+	name,
+	type: PASS_THROUGH_TYPE,
+	typeVersion: 1,
+	position: [400, y],
+	parameters: {},
+});
+
+/**
+ * Runs "Input" → "Bot Platform" with WorkflowExecute and returns the Bot Platform node's output. Under
+ * "Continue (using error output)" a pass-through node is connected to each of its two outputs, as a user would,
+ * and the whole workflow runs, so n8n's own routing decides which branch each item takes.
+ */
 export async function runNode(options: RunOptions): Promise<NodeRun> {
 	const items = options.items ?? [{}];
-	const node = botPlatformNode(options.parameters, options.continueOnFail);
+	const onError = options.onError ?? (options.continueOnFail ? 'continueRegularOutput' : undefined);
+	const withBranches = onError === 'continueErrorOutput';
+	const node = botPlatformNode(options.parameters, options.typeVersion, onError);
 	const input: INode = { id: 'input', name: INPUT_NAME, type: INPUT_TYPE, typeVersion: 1, position: [0, 0], parameters: {} };
+	const to = (name: string) => [{ node: name, type: 'main' as const, index: 0 }];
 	const workflow = new Workflow({
 		id: 'test-workflow',
 		name: 'Bot Platform test',
-		nodes: [input, node],
-		connections: { [INPUT_NAME]: { main: [[{ node: NODE_NAME, type: 'main', index: 0 }]] } },
+		nodes: withBranches
+			? [input, node, branchNode(BRANCH_NAMES.success, -100), branchNode(BRANCH_NAMES.error, 100)]
+			: [input, node],
+		connections: {
+			[INPUT_NAME]: { main: [to(NODE_NAME)] },
+			...(withBranches && { [NODE_NAME]: { main: [to(BRANCH_NAMES.success), to(BRANCH_NAMES.error)] } }),
+		},
 		active: false,
-		nodeTypes: nodeTypesWith({ [INPUT_TYPE]: inputNodeType(items) }),
+		nodeTypes: nodeTypesWith({ [INPUT_TYPE]: inputNodeType(items), [PASS_THROUGH_TYPE]: passThroughNodeType }),
 		settings: { timezone: options.timezone ?? 'UTC' },
 	});
 	const additionalData = additionalDataFor(options.credentials);
@@ -167,16 +218,24 @@ export async function runNode(options: RunOptions): Promise<NodeRun> {
 	const run = await new WorkflowExecute(additionalData, 'manual').run({
 		workflow,
 		startNode: workflow.getNode(INPUT_NAME)!,
-		destinationNode: { nodeName: NODE_NAME, mode: 'inclusive' },
+		...(!withBranches && { destinationNode: { nodeName: NODE_NAME, mode: 'inclusive' as const } }),
 	});
-	const task = run.data.resultData.runData[NODE_NAME]?.[0];
+	const { runData } = run.data.resultData;
+	const task = runData[NODE_NAME]?.[0];
 	const outputItems = task?.data?.main?.[0] ?? [];
 	const error = (task?.error ?? run.data.resultData.error) as NodeRun['error'];
-	return { items: outputItems, json: outputItems.map((item) => item.json), error, run };
+	const received = (name: string) => (runData[name]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
+	return {
+		items: outputItems,
+		json: outputItems.map((item) => item.json),
+		...(withBranches && { branches: { success: received(BRANCH_NAMES.success), error: received(BRANCH_NAMES.error) } }),
+		error,
+		run,
+	};
 }
 
-function editorContext(credentials: CredentialData, parameters: INodeParameters, path: string) {
-	const node = botPlatformNode(parameters);
+function editorContext(credentials: CredentialData, parameters: INodeParameters, path: string, typeVersion = 1) {
+	const node = botPlatformNode(parameters, typeVersion);
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: nodeTypesWith({}) });
 	const resolved = workflow.getNode(NODE_NAME)!;
 	return new LoadOptionsContext(workflow, resolved, additionalDataFor(credentials, resolved.parameters), `parameters.${path}`);
@@ -188,10 +247,11 @@ export async function loadOptions(
 	method: string,
 	parameters: INodeParameters,
 	path: string,
+	typeVersion = 1,
 ): Promise<INodePropertyOptions[]> {
 	const nodeType = new BotPlatform();
 	const fn = nodeType.methods.loadOptions[method as keyof typeof nodeType.methods.loadOptions];
-	return await fn.call(editorContext(credentials, parameters, path));
+	return await fn.call(editorContext(credentials, parameters, path, typeVersion));
 }
 
 /** Calls a `listSearch` method as a resource locator's list does. */
