@@ -8,9 +8,9 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from './transport';
-import { findOperation } from './v1/actions/router';
-import { properties, toolDescription, VERSION } from './v1/actions/versionDescription';
-import { listSearch, loadOptions } from './v1/methods';
+import { findOperation } from './actions/router';
+import { properties, toolDescription, VERSION } from './actions/versionDescription';
+import { listSearch, loadOptions } from './methods';
 
 /**
  * The JSON of a failed item: the message, and the API's machine-readable parts (`description`, `status`, `code`,

@@ -2,7 +2,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from './transport';
 import { pollNewContacts } from './trigger/poll-new-contacts';
-import { botIdField } from './v1/actions/common.descriptions';
+import { botIdField } from './actions/common.descriptions';
 
 /**
  * Starts a workflow for every new contact, each exactly once. The API has no webhooks (spec §6), so it polls

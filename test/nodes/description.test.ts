@@ -6,7 +6,7 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, IN
 import { BotPlatformApi } from '../../credentials/BotPlatformApi.credentials';
 import { BotPlatform } from '../../nodes/BotPlatform/BotPlatform.node';
 import { API_METHODS, DEFAULT_BASE_URL } from '../../nodes/BotPlatform/transport';
-import { findOperation, resources } from '../../nodes/BotPlatform/v1/actions/router';
+import { findOperation, resources } from '../../nodes/BotPlatform/actions/router';
 
 const description: INodeTypeDescription = new BotPlatform().description;
 const sortedByName = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));

@@ -6,10 +6,10 @@ import {
 	normalizeBaseUrl,
 	parseRetryAfter,
 } from '../../nodes/BotPlatform/transport';
-import { normalizePhone, parseTags } from '../../nodes/BotPlatform/v1/actions/contact/upsert.operation';
-import { toUnixSeconds } from '../../nodes/BotPlatform/v1/helpers/dates';
-import { toFieldDefinition } from '../../nodes/BotPlatform/v1/helpers/list-fields';
-import { checkMinorAmount, majorToMinor, minorUnitDigits, MoneyError } from '../../nodes/BotPlatform/v1/helpers/money';
+import { normalizePhone, parseTags } from '../../nodes/BotPlatform/actions/contact/upsert.operation';
+import { toUnixSeconds } from '../../nodes/BotPlatform/helpers/dates';
+import { toFieldDefinition } from '../../nodes/BotPlatform/helpers/list-fields';
+import { checkMinorAmount, majorToMinor, minorUnitDigits, MoneyError } from '../../nodes/BotPlatform/helpers/money';
 import { evaluateCredentialExpression } from './support/n8n-harness';
 
 describe('base URL normalization (one helper, two forms)', () => {

@@ -1,6 +1,6 @@
 /** Contact → Get Many: `getContacts` in offset mode, 1000 per request, without over-fetching a Limit. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { contactBatches } from '../../../transport';
+import { contactBatches } from '../../transport';
 import { maxWaitSeconds } from '../../helpers/call';
 import { forOperation } from '../../helpers/display-options';
 import { contactFilters } from '../../helpers/filters';

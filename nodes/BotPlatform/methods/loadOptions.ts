@@ -1,6 +1,6 @@
 /** Options loaded from the API: the fields of the chosen list, for Delete Field. */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
-import { apiRequest, type ApiResult } from '../../transport';
+import { apiRequest, type ApiResult } from '../transport';
 
 export async function getListFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const schemaId = String(this.getNodeParameter('list', undefined, { extractValue: true }) ?? '').trim();

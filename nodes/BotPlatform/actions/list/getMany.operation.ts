@@ -1,6 +1,6 @@
 /** List → Get Many: `getListSchemas`, page by page (50 per page, fixed by the API) until the limit. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { listSchemaPages } from '../../../transport';
+import { listSchemaPages } from '../../transport';
 import { maxWaitSeconds } from '../../helpers/call';
 import { forOperation } from '../../helpers/display-options';
 import { limitField, requestOptions, returnAllField } from '../common.descriptions';

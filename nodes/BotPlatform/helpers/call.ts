@@ -1,7 +1,7 @@
 /** What every operation needs around the transport: the node's options, the `data` envelope, typed inputs. */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { apiRequest, type ApiMethodName, type ApiResult } from '../../transport';
+import { apiRequest, type ApiMethodName, type ApiResult } from '../transport';
 
 export async function callApi<T = IDataObject>(
 	this: IExecuteFunctions,

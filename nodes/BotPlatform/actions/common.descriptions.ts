@@ -1,6 +1,6 @@
 /** Properties shared by several operations. */
 import type { INodeProperties } from 'n8n-workflow';
-import { DEFAULT_MAX_WAIT_SECONDS } from '../../transport';
+import { DEFAULT_MAX_WAIT_SECONDS } from '../transport';
 
 export const listLocator: INodeProperties = {
 	displayName: 'List',

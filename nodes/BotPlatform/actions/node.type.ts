@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { ApiMethodName } from '../../transport';
+import type { ApiMethodName } from '../transport';
 
 /** One operation of one resource: its UI properties and what it does for one input item. */
 export interface BotPlatformOperation {

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { ApiMethodName } from '../../../transport';
+import type { ApiMethodName } from '../../transport';
 import { callApi, dataOf, idParameter, textParameter } from '../../helpers/call';
 import { forOperation } from '../../helpers/display-options';
 import { checkMinorAmount, majorToMinor, MoneyError } from '../../helpers/money';

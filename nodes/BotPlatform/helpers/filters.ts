@@ -1,7 +1,7 @@
 /** The Filters collection of the contact operations, as API parameters. */
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { ContactFilters } from '../../transport';
+import type { ContactFilters } from '../transport';
 import { DateInputError, toUnixSeconds } from './dates';
 
 interface FilterValues {

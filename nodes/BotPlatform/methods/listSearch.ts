@@ -4,7 +4,7 @@
  * pages per call; the token lets n8n ask for more.
  */
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { listSchemaPages } from '../../transport';
+import { listSchemaPages } from '../transport';
 
 const PAGES_PER_CALL = 5;
 const MIN_MATCHES = 10;
