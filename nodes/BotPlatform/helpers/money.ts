@@ -1,8 +1,9 @@
 /**
  * Amounts in the API are integers in the currency's minor units (spec §2.3). Users may think in major units
  * ("150.25 USD"), so this converts exactly: the decimal is handled as text and BigInt, never as a float, so
- * 0.1 + 0.2 style errors cannot occur.
+ * 0.1 + 0.2 style errors cannot occur. Minor units come from the ISO 4217 data built into the package.
  */
+import { isoCurrency } from './currencies';
 
 /** One top-up or debit: 1 to 10^14 minor units (spec §8). */
 export const MIN_AMOUNT = 1;
@@ -10,11 +11,16 @@ export const MAX_AMOUNT = 100_000_000_000_000;
 
 export class MoneyError extends Error {}
 
-/** Digits after the decimal point, from the platform's ICU data: USD 2, JPY 0, KWD 3. */
+/**
+ * Digits after the decimal point in ISO 4217: USD 2, JPY 0, KWD 3, and HUF 2, IQD 3, where the CLDR data behind
+ * `Intl` says 0 (it describes how amounts are usually shown, not the unit the API counts in).
+ */
 export function minorUnitDigits(currency: string): number {
 	const code = currency.trim().toUpperCase();
 	if (!/^[A-Z]{3}$/.test(code)) throw new MoneyError(`"${currency}" is not a three-letter ISO 4217 currency code`);
-	return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+	const known = isoCurrency(code);
+	if (!known) throw new MoneyError(`${code} is not an ISO 4217 currency code`);
+	return known.minorUnits;
 }
 
 /** The amount as decimal text. Numbers use JavaScript's shortest round-trip form, which is what the user typed. */
