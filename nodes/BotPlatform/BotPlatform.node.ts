@@ -1,15 +1,14 @@
 /**
- * The Bot Platform action node. Everything version-specific lives in `v1/` (operations, methods, helpers), the
- * transport in `transport/` is shared with the trigger. A breaking change later becomes `v2/`: this class
- * then moves to `v1/BotPlatformV1.node.ts` and `BotPlatform` becomes a `VersionedNodeType` over both,
- * so workflows saved with version 1 keep running unchanged. (A plain class for now keeps the description
- * literal here, where n8n's lint can check it, and the icon path valid both for lint and for n8n's loader.)
+ * The Bot Platform action node, versions 1 and 2 in one description (`actions/versionDescription.ts`): most
+ * operations did not change, and those that did differ in a few parameters, so one description with per-version
+ * parameters replaces a second copy of the node. Workflows saved with version 1 keep their parameters, defaults
+ * and outputs; new nodes get version 2. The transport in `transport/` is shared with the trigger.
  */
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from './transport';
 import { findOperation } from './actions/router';
-import { properties, toolDescription, VERSION } from './actions/versionDescription';
+import { DEFAULT_VERSION, properties, toolDescription, VERSIONS } from './actions/versionDescription';
 import { listSearch, loadOptions } from './methods';
 
 /**
@@ -37,7 +36,8 @@ export class BotPlatform implements INodeType {
 		name: 'botPlatform',
 		icon: { light: 'file:botPlatform.svg', dark: 'file:botPlatform.dark.svg' },
 		group: ['transform'],
-		version: VERSION,
+		version: VERSIONS,
+		defaultVersion: DEFAULT_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Manage contacts, contact balances and lists of your Bot Platform chatbots',
 		defaults: { name: 'Bot Platform' },

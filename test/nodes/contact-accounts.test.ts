@@ -1,11 +1,12 @@
 /**
  * Contact Account operations through n8n: create, list, delete, add and withdraw funds in minor or major units,
  * the spec's 4xx answers, and the retry rules (a funds call is never sent twice after an ambiguous failure).
+ * Version 1 workflows first, then what version 2 changed: accounts by contact and currency, ISO 4217 dropdowns.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { accountFixture, accountOf } from '../support/contact-accounts';
+import { accountFixture, accountOf, accountsOf } from '../support/contact-accounts';
 import { createAccountWithBot, createContact, createContactAccountForTest } from '../support/factories';
-import { runNode } from './support/n8n-harness';
+import { loadOptions, runNode } from './support/n8n-harness';
 import { useNodeTestEnv } from './support/setup';
 
 const env = useNodeTestEnv();
@@ -357,5 +358,173 @@ describe('retries: a funds call is never sent twice after an ambiguous failure',
 			'addFundsToContactAccount',
 		]);
 		expect((await accountOf(fixture)).amount).toBe(250);
+	});
+});
+
+describe('version 2: an account by contact and currency, amounts in major units with nothing more', () => {
+	const v2 = (operation: string, parameters: INodeParameters): INodeParameters => ({
+		resource: 'contactAccount',
+		operation,
+		...parameters,
+	});
+
+	test('Create takes a code from the ISO 4217 dropdown, or from an expression; Get Many returns every account', async () => {
+		const { account, bot } = await createAccountWithBot(env.t);
+		const contact = await createContact(env.t, bot);
+		const created = await runNode({
+			credentials: env.credentials(account),
+			typeVersion: 2,
+			items: [{ code: 'EUR' }, { code: 'jpy' }],
+			parameters: v2('create', { contactId: String(contact.id), currency: '={{ $json.code }}' }),
+		});
+		expect(created.error).toBeUndefined();
+		expect(created.json.map((a) => a.currency)).toEqual(['EUR', 'JPY']);
+		await createContactAccountForTest(account, contact, 'USD');
+		const all = await runNode({
+			credentials: env.credentials(account),
+			typeVersion: 2,
+			parameters: v2('getAll', { contactId: String(contact.id) }),
+		});
+		expect(all.json.map((a) => a.currency)).toEqual(['EUR', 'JPY', 'USD']);
+	});
+
+	test.each([
+		['EUR', '5.25', 525],
+		['JPY', '1500', 1500],
+		['HUF', '1500.50', 150050],
+		['IQD', '1.250', 1250],
+		['KWD', '0.005', 5],
+	])('%s: adding and withdrawing %s needs only the contact and the currency (%d minor units)', async (currency, major, minor) => {
+		const fixture = await accountFixture(env.t, { currency });
+		const byContact = { accountBy: 'contactAndCurrency', contactId: String(fixture.contact.id), currency };
+		const added = await runNode({
+			credentials: env.credentials(fixture.owner),
+			typeVersion: 2,
+			parameters: v2('addFunds', { ...byContact, amountMajor: major, description: 'Bonus' }),
+		});
+		expect(added.error).toBeUndefined();
+		expect(added.json[0]).toMatchObject({ id: fixture.accountId, currency, amount: minor });
+		expect(env.proxy.requests.map((r) => [r.method, r.body])).toEqual([
+			['getContactAccounts', { contact_id: fixture.contact.id }],
+			['addFundsToContactAccount', { account_id: fixture.accountId, amount: minor, description: 'Bonus' }],
+		]);
+		const withdrawn = await runNode({
+			credentials: env.credentials(fixture.owner),
+			typeVersion: 2,
+			parameters: v2('withdrawFunds', { ...byContact, currency: currency.toLowerCase(), amountMajor: major, description: 'Use' }),
+		});
+		expect(withdrawn.json[0]).toMatchObject({ id: fixture.accountId, amount: 0 });
+	});
+
+	test('a currency the contact has no account in: an error naming its accounts, and no money call', async () => {
+		const fixture = await accountFixture(env.t, { currency: 'USD' });
+		const result = await runNode({
+			credentials: env.credentials(fixture.owner),
+			typeVersion: 2,
+			parameters: v2('addFunds', {
+				accountBy: 'contactAndCurrency',
+				contactId: String(fixture.contact.id),
+				currency: 'EUR',
+				amountMajor: '1',
+				description: 'Bonus',
+			}),
+		});
+		expect(result.error).toMatchObject({ message: `Contact ${fixture.contact.id} has no EUR account` });
+		expect(result.error?.description).toBe('Its accounts: USD. Open one with Contact Account → Create. Nothing was changed.');
+		expect(env.proxy.calls('addFundsToContactAccount')).toHaveLength(0);
+	});
+
+	test('by ID in minor units needs no lookup; by ID in major units reads the contact’s accounts first', async () => {
+		const fixture = await accountFixture(env.t, { currency: 'JPY' });
+		const minor = await runNode({
+			credentials: env.credentials(fixture.owner),
+			typeVersion: 2,
+			parameters: v2('addFunds', {
+				accountBy: 'id',
+				accountId: String(fixture.accountId),
+				amountUnit: 'minor',
+				amount: 7,
+				description: 'x',
+			}),
+		});
+		expect(minor.json[0]).toMatchObject({ amount: 7 });
+		expect(env.proxy.requests.map((r) => r.method)).toEqual(['addFundsToContactAccount']);
+		env.proxy.clear();
+		const major = await runNode({
+			credentials: env.credentials(fixture.owner),
+			typeVersion: 2,
+			parameters: v2('addFunds', {
+				accountBy: 'id',
+				accountId: String(fixture.accountId),
+				contactId: String(fixture.contact.id),
+				amountMajor: '3',
+				description: 'x',
+			}),
+		});
+		expect(major.json[0]).toMatchObject({ amount: 10 });
+		expect(env.proxy.requests.map((r) => r.method)).toEqual(['getContactAccounts', 'addFundsToContactAccount']);
+	});
+
+	test('Delete by contact and currency', async () => {
+		const fixture = await accountFixture(env.t, { currency: 'GBP' });
+		const result = await runNode({
+			credentials: env.credentials(fixture.owner),
+			typeVersion: 2,
+			parameters: v2('delete', { contactId: String(fixture.contact.id), currency: 'GBP' }),
+		});
+		expect(result.json).toEqual([{ success: true, account_id: fixture.accountId }]);
+		expect(await accountsOf(fixture.owner, fixture.contact.id)).toEqual([]);
+	});
+
+	test('an empty Contact ID is refused before any request (n8n’s required check catches it, unlike a 0)', async () => {
+		const fixture = await accountFixture(env.t);
+		await expect(
+			runNode({
+				credentials: env.credentials(fixture.owner),
+				typeVersion: 2,
+				parameters: v2('withdrawFunds', { currency: 'USD', amountMajor: '1', description: 'x' }),
+			}),
+		).rejects.toThrow('Parameter "Contact ID" is required.');
+		// An expression that gives nothing passes n8n's check; the node refuses it itself.
+		const fromExpression = await runNode({
+			credentials: env.credentials(fixture.owner),
+			typeVersion: 2,
+			items: [{ contact: '' }],
+			parameters: v2('withdrawFunds', { contactId: '={{ $json.contact }}', currency: 'USD', amountMajor: '1', description: 'x' }),
+		});
+		expect(fromExpression.error?.message).toBe('Contact ID must be a positive whole number, got ""');
+		expect(env.proxy.requests).toHaveLength(0);
+	});
+
+	test('a reset after the server took the top-up: the top-up is not sent again', async () => {
+		const fixture = await accountFixture(env.t, { currency: 'EUR' });
+		env.proxy.inject('addFundsToContactAccount', { kind: 'reset-after-forward' });
+		const result = await runNode({
+			credentials: env.credentials(fixture.owner),
+			typeVersion: 2,
+			parameters: v2('addFunds', { contactId: String(fixture.contact.id), currency: 'EUR', amountMajor: '2', description: 'x' }),
+		});
+		expect(result.error?.description).toMatch(/It was not sent again/);
+		expect(env.proxy.calls('addFundsToContactAccount')).toHaveLength(1);
+		expect((await accountOf(fixture)).amount).toBe(200);
+	});
+
+	test('the Currency dropdown lists the contact’s accounts with their balances', async () => {
+		const fixture = await accountFixture(env.t, { currency: 'EUR', balance: 1250 });
+		const jpy = await createContactAccountForTest(fixture.owner, fixture.contact, 'JPY');
+		const parameters = { resource: 'contactAccount', operation: 'addFunds', contactId: String(fixture.contact.id) };
+		const options = await loadOptions(env.credentials(fixture.owner), 'getContactAccounts', parameters, 'currency', 2);
+		expect(options).toEqual([
+			{ name: 'EUR - balance 12.50 EUR', value: 'EUR', description: `Account ID ${fixture.accountId}` },
+			{ name: 'JPY - balance 0 JPY', value: 'JPY', description: `Account ID ${jpy.id}` },
+		]);
+		const empty = await loadOptions(
+			env.credentials(fixture.owner),
+			'getContactAccounts',
+			{ ...parameters, contactId: '' },
+			'currency',
+			2,
+		);
+		expect(empty).toEqual([]);
 	});
 });

@@ -1,14 +1,31 @@
 /**
  * The node's description as n8n and its community lint see it: every operation has an action, options are
- * sorted, every API method of the spec is reachable, parameters are complete, and the routing matches.
+ * sorted, every API method of the spec is reachable, parameters are complete, and the routing matches. Both
+ * versions share one description; each version's parameters are checked as the editor shows them to it.
  */
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { BotPlatformApi } from '../../credentials/BotPlatformApi.credentials';
 import { BotPlatform } from '../../nodes/BotPlatform/BotPlatform.node';
+import { currencyOptions } from '../../nodes/BotPlatform/helpers/currencies';
 import { API_METHODS, DEFAULT_BASE_URL } from '../../nodes/BotPlatform/transport';
 import { findOperation, resources } from '../../nodes/BotPlatform/actions/router';
 
 const description: INodeTypeDescription = new BotPlatform().description;
+
+/** Whether a `@version` display condition lets `version` through (the forms `helpers/display-options.ts` writes). */
+function versionShows(condition: unknown, version: number): boolean {
+	if (typeof condition === 'number') return condition === version;
+	const gte = (condition as { _cnd?: { gte?: number } })._cnd?.gte;
+	if (gte === undefined) throw new Error(`unexpected @version condition ${JSON.stringify(condition)}`);
+	return version >= gte;
+}
+
+/** The top-level properties the editor shows to a node of `version`. */
+const propertiesOf = (version: number) =>
+	description.properties.filter((property) => {
+		const conditions = property.displayOptions?.show?.['@version'];
+		return conditions === undefined || conditions.some((condition) => versionShows(condition, version));
+	});
 const sortedByName = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
 
 /** Every property, including those inside collections and fixed collections. */
@@ -82,8 +99,8 @@ describe('resources and operations', () => {
 	});
 });
 
-describe('options and fields follow n8n conventions', () => {
-	const properties = allProperties(description.properties);
+describe.each([1, 2])('version %d: options and fields follow n8n conventions', (version) => {
+	const properties = allProperties(propertiesOf(version));
 
 	test('all static options are sorted alphabetically by name', () => {
 		for (const property of properties.filter((p) => p.type === 'options' || p.type === 'multiOptions')) {
@@ -94,7 +111,7 @@ describe('options and fields follow n8n conventions', () => {
 	});
 
 	test('items of "Additional Fields", "Filters" and "Options" collections are sorted by display name', () => {
-		for (const collection of description.properties.filter((p) => p.type === 'collection')) {
+		for (const collection of propertiesOf(version).filter((p) => p.type === 'collection')) {
 			const names = (collection.options as INodeProperties[]).map((o) => o.displayName);
 			expect({ collection: collection.name, names }).toEqual({ collection: collection.name, names: sortedByName(names) });
 		}
@@ -118,20 +135,23 @@ describe('options and fields follow n8n conventions', () => {
 		}
 	});
 
-	test('every Get Many has Return All and Limit', () => {
+	test('every Get Many that pages has Return All and Limit (contact accounts come all at once: only version 1 had them)', () => {
+		const resourcesWithLimit = version === 1 ? ['contact', 'contactAccount', 'list'] : ['contact', 'list'];
 		for (const resource of ['contact', 'contactAccount', 'list']) {
-			const shown = description.properties.filter((p) => {
+			const shown = propertiesOf(version).filter((p) => {
 				const show = p.displayOptions?.show;
 				return show?.resource?.includes(resource) && show?.operation?.includes('getAll');
 			});
-			expect(shown.map((p) => p.name)).toEqual(expect.arrayContaining(['returnAll', 'limit']));
+			const names = shown.map((p) => p.name);
+			if (resourcesWithLimit.includes(resource)) expect(names).toEqual(expect.arrayContaining(['returnAll', 'limit']));
+			else expect(names).not.toEqual(expect.arrayContaining(['returnAll']));
 		}
 	});
 
 	test('every operation offers the rate-limit option', () => {
 		for (const [resource, operations] of Object.entries(resources)) {
 			for (const name of Object.keys(operations)) {
-				const options = description.properties.find(
+				const options = propertiesOf(version).find(
 					(p) =>
 						p.name === 'options' &&
 						p.displayOptions?.show?.resource?.includes(resource) &&
@@ -143,47 +163,113 @@ describe('options and fields follow n8n conventions', () => {
 	});
 
 	test('a required parameter is never inside a collection; collections hold only optional ones', () => {
-		for (const collection of description.properties.filter((p) => p.type === 'collection')) {
+		for (const collection of propertiesOf(version).filter((p) => p.type === 'collection')) {
 			for (const option of collection.options as INodeProperties[])
 				expect({ name: option.name, required: option.required }).not.toEqual({ name: option.name, required: true });
 		}
 	});
 
 	test('messenger-specific fields appear only for their messenger', () => {
-		const upsert = description.properties.filter((p) => p.displayOptions?.show?.operation?.includes('upsert'));
+		const upsert = propertiesOf(version).filter((p) => p.displayOptions?.show?.operation?.includes('upsert'));
 		const byName = (name: string) => upsert.find((p) => p.name === name)!;
 		expect(byName('telegramId').displayOptions?.show?.messenger).toEqual(['telegram']);
 		expect(byName('maxId').displayOptions?.show?.messenger).toEqual(['max']);
 		expect(byName('vkId').displayOptions?.show?.messenger).toEqual(['vk']);
 		expect(byName('viberId').displayOptions?.show?.messenger).toEqual(['viber']);
 		const extra = byName('additionalFields').options as INodeProperties[];
-		expect(extra.find((p) => p.name === 'telegram_username')?.displayOptions?.show?.['/messenger']).toEqual(['telegram']);
-		expect(extra.find((p) => p.name === 'max_username')?.displayOptions?.show?.['/messenger']).toEqual(['max']);
+		const [telegram, max] = version === 1 ? ['telegram_username', 'max_username'] : ['telegramUsername', 'maxUsername'];
+		expect(extra.find((p) => p.name === telegram)?.displayOptions?.show?.['/messenger']).toEqual(['telegram']);
+		expect(extra.find((p) => p.name === max)?.displayOptions?.show?.['/messenger']).toEqual(['max']);
 	});
 
 	test('list fields are an ordered, repeatable fixedCollection with currency only for money', () => {
-		const fields = description.properties.find((p) => p.name === 'fields')!;
+		const fields = propertiesOf(version).find((p) => p.name === 'fields')!;
 		expect(fields.type).toBe('fixedCollection');
 		expect(fields.typeOptions).toMatchObject({ multipleValues: true, sortable: true });
 		const values = (fields.options as INodePropertyCollection[])[0].values;
-		expect(values.map((v) => v.name)).toEqual(['name', 'slug', 'type', 'currency', 'is_required', 'is_hidden', 'is_encryptable']);
+		const flags = version === 1 ? ['is_required', 'is_hidden', 'is_encryptable'] : ['isRequired', 'isHidden', 'isEncryptable'];
+		expect(values.map((v) => v.name)).toEqual(['name', 'slug', 'type', 'currency', ...flags]);
 		expect(values.find((v) => v.name === 'currency')?.displayOptions?.show?.type).toEqual(['money']);
-		expect(values.find((v) => v.name === 'is_required')?.default).toBe(true);
+		expect(values.find((v) => v.name === flags[0])?.default).toBe(true);
 	});
 
 	test('lists are picked with a searchable resource locator, fields from the chosen list', () => {
-		const locators = description.properties.filter((p) => p.name === 'list');
+		const locators = propertiesOf(version).filter((p) => p.name === 'list');
 		expect(locators.length).toBe(4); // get, delete, add field, delete field
 		for (const locator of locators) {
 			expect(locator.type).toBe('resourceLocator');
 			expect(locator.modes?.map((m) => m.name)).toEqual(['list', 'id']);
 			expect(locator.modes?.[0].typeOptions).toMatchObject({ searchListMethod: 'searchLists', searchable: true });
 		}
-		const fieldSlug = description.properties.find((p) => p.name === 'fieldSlug' && p.type === 'options')!;
+		const fieldSlug = propertiesOf(version).find((p) => p.name === 'fieldSlug' && p.type === 'options')!;
 		expect(fieldSlug.typeOptions).toEqual({ loadOptionsMethod: 'getListFields', loadOptionsDependsOn: ['list.value'] });
 		const methods = new BotPlatform().methods;
 		expect(Object.keys(methods.listSearch)).toEqual(['searchLists']);
-		expect(Object.keys(methods.loadOptions)).toEqual(['getListFields']);
+		expect(Object.keys(methods.loadOptions).sort()).toEqual(['getContactAccounts', 'getListFields']);
+	});
+});
+
+describe('version 2: what changed for workflow builders (version 1 keeps what it was saved with)', () => {
+	const v1 = allProperties(propertiesOf(1));
+	const v2 = allProperties(propertiesOf(2));
+	const forOperation = (version: number, resource: string, operation: string) =>
+		propertiesOf(version).filter(
+			(p) => p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation),
+		);
+
+	test('the node offers versions 1 and 2; new nodes get 2', () => {
+		expect(description.version).toEqual([1, 2]);
+		expect(description.defaultVersion).toBe(2);
+	});
+
+	test('one naming style: every parameter name is camelCase (version 1 had is_required, telegram_username, ...)', () => {
+		for (const property of v2) expect(property.name).toMatch(/^[a-z][a-zA-Z0-9]*$/);
+		expect(v1.map((property) => property.name)).toEqual(expect.arrayContaining(['is_required', 'telegram_username', 'is_menu']));
+	});
+
+	test('no ID defaults to 0: IDs are text that starts empty, with a placeholder', () => {
+		const ids = v2.filter((property) => ['botId', 'contactId', 'accountId'].includes(property.name));
+		expect(ids.length).toBeGreaterThanOrEqual(10);
+		for (const id of ids) expect(id).toMatchObject({ type: 'string', default: '', placeholder: 'e.g. 1042' });
+		// Required wherever an operation needs the ID; only the Bot ID filter is optional (empty means all bots).
+		expect(ids.filter((id) => id.required !== true).map((id) => id.name)).toEqual(['botId', 'botId']);
+		for (const id of v1.filter((property) => ['botId', 'contactId', 'accountId'].includes(property.name)))
+			expect(id).toMatchObject({ type: 'number', default: 0 });
+	});
+
+	test('currencies are dropdowns: ISO 4217 codes, or the contact’s accounts where an account is meant', () => {
+		const currencies = v2.filter((property) => ['currency', 'fieldCurrency'].includes(property.name));
+		expect(currencies.length).toBe(6); // create account, list create, add field, and 3 account choices
+		for (const currency of currencies) {
+			expect(currency.type).toBe('options');
+			if (currency.typeOptions?.loadOptionsMethod) {
+				expect(currency.typeOptions).toEqual({ loadOptionsMethod: 'getContactAccounts', loadOptionsDependsOn: ['contactId'] });
+			} else {
+				expect(currency.options).toBe(currencyOptions);
+			}
+		}
+	});
+
+	test('add funds, withdraw funds and delete find the account by contact and currency, or by ID', () => {
+		for (const operation of ['addFunds', 'withdrawFunds', 'delete']) {
+			const accountBy = forOperation(2, 'contactAccount', operation).find((p) => p.name === 'accountBy')!;
+			expect(accountBy.default).toBe('contactAndCurrency');
+			expect((accountBy.options as INodePropertyOptions[]).map((o) => o.value)).toEqual(['contactAndCurrency', 'id']);
+		}
+		const amountUnit = forOperation(2, 'contactAccount', 'addFunds').find((p) => p.name === 'amountUnit')!;
+		expect(amountUnit.default).toBe('major');
+		expect(forOperation(1, 'contactAccount', 'addFunds').find((p) => p.name === 'amountUnit')?.default).toBe('minor');
+	});
+
+	test('tags: an empty value leaves them unchanged, clearing them is its own choice, and the hint says so', () => {
+		const extra = forOperation(2, 'contact', 'upsert').find((p) => p.name === 'additionalFields')!.options as INodeProperties[];
+		expect(extra.find((p) => p.name === 'tags')?.hint).toMatch(/Empty leaves the tags unchanged/);
+		expect(extra.find((p) => p.name === 'clearTags')).toMatchObject({ type: 'boolean', default: false });
+	});
+
+	test('the outdated menu flag is gone from List Create', () => {
+		expect(forOperation(2, 'list', 'create').map((p) => p.name)).not.toContain('additionalFields');
+		expect(v2.map((p) => p.name)).not.toContain('isMenu');
 	});
 });
 

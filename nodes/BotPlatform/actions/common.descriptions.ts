@@ -1,5 +1,7 @@
 /** Properties shared by several operations. */
 import type { INodeProperties } from 'n8n-workflow';
+import { currencyOptions } from '../helpers/currencies';
+import { flagParameterName, type FieldFlag } from '../helpers/list-fields';
 import { DEFAULT_MAX_WAIT_SECONDS } from '../transport';
 
 export const listLocator: INodeProperties = {
@@ -27,6 +29,7 @@ export const listLocator: INodeProperties = {
 	],
 };
 
+/** Version 1: a number field, 0 until filled in. */
 export const botIdField = (required: boolean): INodeProperties => ({
 	displayName: 'Bot ID',
 	name: 'botId',
@@ -36,6 +39,23 @@ export const botIdField = (required: boolean): INodeProperties => ({
 	typeOptions: { minValue: 1, numberPrecision: 0 },
 	description: 'Numeric ID of the bot, as shown in the bot’s settings in the dashboard',
 });
+
+/**
+ * From version 2: a numeric ID starts empty, with a placeholder, never 0 (which n8n's required check lets through);
+ * text, so an expression can give it as text or number. `idParameter` checks it before any request.
+ */
+export const idField = (displayName: string, name: string, description: string, required = true): INodeProperties => ({
+	displayName,
+	name,
+	type: 'string',
+	default: '',
+	required,
+	placeholder: 'e.g. 1042',
+	description,
+});
+
+export const botIdTextField = (required: boolean) =>
+	idField('Bot ID', 'botId', 'Numeric ID of the bot, as shown in the bot’s settings in the dashboard', required);
 
 export const returnAllField: INodeProperties = {
 	displayName: 'Return All',
@@ -75,6 +95,19 @@ export const requestOptions: INodeProperties = {
 	],
 };
 
+/** The currency of a money field (spec §2.2); from version 2 a dropdown of ISO 4217 codes, which takes expressions. */
+const fieldCurrency = (name: string, typeName: string, version: number): INodeProperties => ({
+	displayName: 'Currency',
+	name,
+	...(version === 1
+		? { type: 'string', placeholder: 'e.g. USD' }
+		: { type: 'options', options: currencyOptions, hint: 'Choose or type the code; an expression gives the code, e.g. EUR' }),
+	default: 'USD',
+	required: true,
+	displayOptions: { show: { [typeName]: ['money'] } },
+	description: 'Three-letter ISO 4217 code of the money field, such as USD, EUR or GBP',
+});
+
 /** Field types of a list (spec §2.2), sorted by their display name. */
 export const fieldTypeOptions = [
 	{ name: 'Bot', value: 'bot', description: 'A reference to a bot' },
@@ -92,7 +125,7 @@ export const fieldTypeOptions = [
 export const fieldSlugHint = 'Letters, digits, - and _ only; unique in the list';
 
 /** A field definition (spec §2.2) as UI properties; `money` shows Currency. Used by Create and Add Field. */
-export function fieldDefinitionProperties(prefix: '' | 'field'): INodeProperties[] {
+export function fieldDefinitionProperties(prefix: '' | 'field', version = 1): INodeProperties[] {
 	const name = (base: string) => (prefix === '' ? base : `${prefix}${base[0].toUpperCase()}${base.slice(1)}`);
 	const typeName = name('type');
 	const label = (base: string) => (prefix === '' ? base : `Field ${base}`);
@@ -125,21 +158,15 @@ export function fieldDefinitionProperties(prefix: '' | 'field'): INodeProperties
 			required: true,
 			description: 'What the field holds',
 		},
-		{
-			displayName: 'Currency',
-			name: name('currency'),
-			type: 'string',
-			default: 'USD',
-			required: true,
-			placeholder: 'e.g. USD',
-			displayOptions: { show: { [typeName]: ['money'] } },
-			description: 'Three-letter ISO 4217 code of the money field, such as USD, EUR or GBP',
-		},
+		fieldCurrency(name('currency'), typeName, version),
 	];
 }
 
 /** The three flags of a field definition, with the API's defaults. */
-export const fieldFlagProperties: INodeProperties[] = [
+export const fieldFlagProperties = (version = 1): INodeProperties[] =>
+	flagProperties.map((property) => ({ ...property, name: flagParameterName(property.name as FieldFlag, version) }));
+
+const flagProperties: INodeProperties[] = [
 	{
 		displayName: 'Encrypted',
 		name: 'is_encryptable',

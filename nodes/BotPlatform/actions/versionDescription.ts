@@ -1,11 +1,18 @@
-/** Version 1 of the Bot Platform node: its resources and, per resource, the operations and their fields. */
+/**
+ * The Bot Platform node's versions and its resources, with, per resource, the operations and their fields. Both
+ * versions share this description: a parameter that changed exists once per version (`helpers/display-options.ts`).
+ * Version 2: IDs start empty, not 0; accounts by contact and currency; currency dropdowns; camelCase names; empty
+ * Tags leave tags unchanged; Create or Update says `created`; Add/Delete Field return the list.
+ */
 import type { INodeProperties } from 'n8n-workflow';
 import * as account from './account/Account.resource';
 import * as contact from './contact/Contact.resource';
 import * as contactAccount from './contactAccount/ContactAccount.resource';
 import * as list from './list/List.resource';
 
-export const VERSION = 1;
+export const VERSIONS = [1, 2];
+
+export const DEFAULT_VERSION = 2;
 
 export const properties: INodeProperties[] = [
 	{
@@ -29,4 +36,4 @@ export const properties: INodeProperties[] = [
 
 /** What an AI agent reads when the node is one of its tools. */
 export const toolDescription =
-	'Work with a Bot Platform chatbot account. Contacts: list them (filter by bot ID and creation time), count them, or create or update one by its messenger ID (Telegram, MAX, VK, Viber). Contact accounts are per-currency balances of a contact: list them, open one, delete an empty one, add or withdraw funds (amounts in minor units such as cents, or in major units when the contact ID is also given). Lists: list them, get one, create one with fields, delete one, add or delete a field. Account: get the account of the API key. IDs of bots, contacts and accounts are numbers; list IDs are strings.';
+	'Work with a Bot Platform chatbot account. Contacts: list them (filter by bot ID and creation time), count them, or create or update one by its messenger ID (Telegram, MAX, VK, Viber). Contact accounts are per-currency balances of a contact: list them, open one, delete an empty one, add or withdraw funds. An account is named by its ID, or by contact ID and three-letter currency code (e.g. EUR). Amounts are in major units (e.g. 5.25) or minor units (e.g. 525 cents); amountUnit says which. Lists: list them, get one, create one with fields, delete one, add or delete a field. Account: get the account of the API key. IDs of bots, contacts and accounts are numbers; list IDs are strings.';

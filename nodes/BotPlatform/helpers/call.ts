@@ -1,5 +1,5 @@
 /** What every operation needs around the transport: the node's options, the `data` envelope, typed inputs. */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest, type ApiMethodName, type ApiResult } from '../transport';
 
@@ -18,6 +18,11 @@ export async function callApi<T = IDataObject>(
 export function maxWaitSeconds(this: IExecuteFunctions, itemIndex: number): number | undefined {
 	const options = this.getNodeParameter('options', itemIndex, {}) as { maxWaitSeconds?: number };
 	return options.maxWaitSeconds;
+}
+
+/** The node version the workflow was saved with (see `helpers/display-options.ts`). */
+export function nodeVersion(this: IExecuteFunctions | ILoadOptionsFunctions): number {
+	return this.getNode().typeVersion;
 }
 
 /** The `data` member of a success body (spec §4.1). */

@@ -25,3 +25,19 @@ export function withDisplayOptions(displayOptions: IDisplayOptions, properties: 
 export function forOperation(resource: string, operation: string, properties: INodeProperties[]): INodeProperties[] {
 	return withDisplayOptions({ show: { resource: [resource], operation: [operation] } }, properties);
 }
+
+/**
+ * The node has versions 1 and 2 in one description (`version: [1, 2]`). A parameter whose name, type, default or
+ * meaning changed exists once per version, each shown only in its version, so a workflow saved with version 1
+ * keeps the parameters and defaults it was saved with.
+ */
+export const inVersion1 = (properties: INodeProperties[]) => withDisplayOptions({ show: { '@version': [1] } }, properties);
+
+export const fromVersion2 = (properties: INodeProperties[]) =>
+	withDisplayOptions({ show: { '@version': [{ _cnd: { gte: 2 } }] } }, properties);
+
+/** The version-1 form of a parameter, then its form from version 2 on. */
+export const perVersion = (version1: INodeProperties[], version2: INodeProperties[]) => [
+	...inVersion1(version1),
+	...fromVersion2(version2),
+];

@@ -23,7 +23,8 @@ export function contactFilters(this: IExecuteFunctions, itemIndex: number): Cont
 		}
 	};
 	const filters: ContactFilters = {};
-	if (values.botId !== undefined && values.botId !== '' && values.botId !== 0) {
+	// Unset is 0 in version 1 and empty text since; both mean all bots.
+	if (values.botId !== undefined && String(values.botId).trim() !== '' && values.botId !== 0) {
 		const botId = Number(values.botId);
 		if (!Number.isSafeInteger(botId) || botId < 1) {
 			throw new NodeOperationError(this.getNode(), `Bot ID must be a positive whole number, got "${String(values.botId)}"`, {

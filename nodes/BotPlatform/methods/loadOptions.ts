@@ -1,11 +1,20 @@
-/** Options loaded from the API: the fields of the chosen list, for Delete Field. */
+/** Options loaded from the API: the fields of the chosen list (Delete Field), the accounts of a contact. */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest, type ApiResult } from '../transport';
+
+/** The editor waits for these; a rate limit is not worth waiting long for. */
+const UI_MAX_WAIT_SECONDS = 10;
 
 export async function getListFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const schemaId = String(this.getNodeParameter('list', undefined, { extractValue: true }) ?? '').trim();
 	if (schemaId === '') return [];
-	const { body } = (await apiRequest.call(this, 'getListSchema', { schema_id: schemaId }, { maxWaitSeconds: 10 })) as ApiResult<{
+	const { body } = (await apiRequest.call(
+		this,
+		'getListSchema',
+		{ schema_id: schemaId },
+		{ maxWaitSeconds: UI_MAX_WAIT_SECONDS },
+	)) as ApiResult<{
 		data?: { fields?: Record<string, IDataObject> };
 	}>;
 	// Kept in the list's own field order, which is meaningful (spec §2.2).
@@ -14,4 +23,29 @@ export async function getListFields(this: ILoadOptionsFunctions): Promise<INodeP
 		value: slug,
 		description: typeof field.type === 'string' ? `Type: ${field.type}` : undefined,
 	}));
+}
+
+/** The accounts of the Contact ID entered, by currency, labelled with the balance: "EUR - balance 12.50 EUR". */
+export async function getContactAccounts(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const raw = String(this.getCurrentNodeParameter('contactId') ?? '').trim();
+	// Nothing to list yet, or an expression that only has a value when the workflow runs.
+	if (raw === '' || raw.startsWith('=')) return [];
+	if (!/^\d+$/.test(raw) || Number(raw) < 1) {
+		throw new NodeOperationError(this.getNode(), `Contact ID must be a positive whole number to list its accounts, got "${raw}"`);
+	}
+	const { body } = (await apiRequest.call(
+		this,
+		'getContactAccounts',
+		{ contact_id: Number(raw) },
+		{ maxWaitSeconds: UI_MAX_WAIT_SECONDS },
+	)) as ApiResult<{ data?: IDataObject[] }>;
+	return (body.data ?? []).map((account) => {
+		const currency = String(account.currency);
+		const balance = typeof account.amount_note === 'string' ? account.amount_note : `${String(account.amount)} minor units`;
+		return {
+			name: `${currency} - balance ${balance}`,
+			value: currency,
+			description: `Account ID ${String(account.id)}${account.blocked_at ? ', blocked: it can be topped up but not debited' : ''}`,
+		};
+	});
 }

@@ -7,7 +7,7 @@ import { requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
 import { contactFiltersCollection } from './filters.description';
 
-const properties: INodeProperties[] = [contactFiltersCollection, requestOptions];
+const properties: INodeProperties[] = [...contactFiltersCollection, requestOptions];
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { body } = await callApi.call(this, 'getNumberOfContacts', { ...contactFilters.call(this, itemIndex) }, itemIndex);

@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { botIdField } from '../common.descriptions';
+import { perVersion } from '../../helpers/display-options';
+import { botIdField, botIdTextField } from '../common.descriptions';
 
-/** Filters shared by Get Many and Count (spec §4.14, §4.15). */
-export const contactFiltersCollection: INodeProperties = {
+/** The Filters collection, with the Bot ID field of its version (0 in version 1, empty since). */
+const filtersCollection = (botId: INodeProperties): INodeProperties => ({
 	displayName: 'Filters',
 	name: 'filters',
 	type: 'collection',
@@ -10,7 +11,7 @@ export const contactFiltersCollection: INodeProperties = {
 	default: {},
 	options: [
 		{
-			...botIdField(false),
+			...botId,
 			description: 'Only contacts of this bot. Without it, contacts of all your bots. An unknown bot gives no contacts.',
 		},
 		{
@@ -28,4 +29,10 @@ export const contactFiltersCollection: INodeProperties = {
 			description: 'Only contacts created at or before this moment (in the workflow’s time zone)',
 		},
 	],
-};
+});
+
+/** Filters shared by Get Many and Count (spec §4.14, §4.15). */
+export const contactFiltersCollection: INodeProperties[] = perVersion(
+	[filtersCollection(botIdField(false))],
+	[filtersCollection(botIdTextField(false))],
+);

@@ -15,7 +15,7 @@ const properties: INodeProperties[] = [
 			'Whether to return all results or only up to a given limit. All contacts are read 1000 per request, up to the moment the node started.',
 	},
 	limitField(),
-	contactFiltersCollection,
+	...contactFiltersCollection,
 	requestOptions,
 ];
 

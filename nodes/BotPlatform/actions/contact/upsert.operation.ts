@@ -4,9 +4,9 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { callApi, dataOf, idParameter, textParameter } from '../../helpers/call';
-import { forOperation } from '../../helpers/display-options';
-import { botIdField, requestOptions } from '../common.descriptions';
+import { callApi, dataOf, idParameter, nodeVersion, textParameter } from '../../helpers/call';
+import { forOperation, perVersion } from '../../helpers/display-options';
+import { botIdField, botIdTextField, requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
 
 type Messenger = 'max' | 'telegram' | 'viber' | 'vk';
@@ -30,8 +30,84 @@ const messengerIdField = (messenger: Messenger, description: string, placeholder
 	description,
 });
 
+/**
+ * Optional contact fields. Version 2 names them in camelCase and makes clearing tags an explicit choice: with
+ * per-item mapping, an item without tags must not wipe the contact's tags.
+ */
+function additionalFields(version: number): INodeProperties {
+	const username = (messenger: 'max' | 'telegram', label: string): INodeProperties => ({
+		displayName: `${label} Username`,
+		name: version === 1 ? `${messenger}_username` : `${messenger}Username`,
+		type: 'string',
+		default: '',
+		displayOptions: { show: { '/messenger': [messenger] } },
+		description: `${label} username${messenger === 'telegram' ? ' without @' : ''}, up to 255 characters`,
+	});
+	const tags: INodeProperties = {
+		displayName: 'Tags',
+		name: 'tags',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. vip, newsletter',
+		hint:
+			version === 1
+				? 'Comma-separated. Replaces all tags; leave empty to remove all tags.'
+				: 'Comma-separated; replaces all tags. Empty leaves the tags unchanged (see Clear Tags).',
+		description: 'Tags of the contact, up to 100, each up to 255 characters',
+	};
+	const clearTags: INodeProperties = {
+		displayName: 'Clear Tags',
+		name: 'clearTags',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to remove all tags of the contact when Tags is empty. Tags that are given always replace the current ones.',
+	};
+	return {
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add field',
+		default: {},
+		description: 'On an existing contact, empty fields keep their current value; they cannot be cleared',
+		options: [
+			{
+				displayName: 'Address',
+				name: 'address',
+				type: 'string',
+				default: '',
+				description: 'Postal address, up to 255 characters',
+			},
+			...(version === 1 ? [] : [clearTags]),
+			{
+				displayName: 'Email',
+				name: 'email',
+				type: 'string',
+				default: '',
+				placeholder: 'name@email.com',
+				description: 'Email address of the contact',
+			},
+			username('max', 'MAX'),
+			{
+				displayName: 'Phone',
+				name: 'phone',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. +15551234567',
+				hint: 'International format with +; spaces, dashes and brackets are removed',
+				description: 'Phone number: + and 8 to 15 digits',
+			},
+			tags,
+			username('telegram', 'Telegram'),
+		],
+	};
+}
+
 const properties: INodeProperties[] = [
-	{ ...botIdField(true), description: 'Numeric ID of the bot the contact writes to (one of your bots)' },
+	...perVersion([botIdField(true)], [botIdTextField(true)]).map((property) => ({
+		...property,
+		description: 'Numeric ID of the bot the contact writes to (one of your bots)',
+	})),
 	{
 		displayName: 'Messenger',
 		name: 'messenger',
@@ -58,65 +134,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		description: 'The contact’s name. It replaces the current name on every call.',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add field',
-		default: {},
-		description: 'On an existing contact, empty fields keep their current value; they cannot be cleared',
-		options: [
-			{
-				displayName: 'Address',
-				name: 'address',
-				type: 'string',
-				default: '',
-				description: 'Postal address, up to 255 characters',
-			},
-			{
-				displayName: 'Email',
-				name: 'email',
-				type: 'string',
-				default: '',
-				placeholder: 'name@email.com',
-				description: 'Email address of the contact',
-			},
-			{
-				displayName: 'MAX Username',
-				name: 'max_username',
-				type: 'string',
-				default: '',
-				displayOptions: { show: { '/messenger': ['max'] } },
-				description: 'MAX username, up to 255 characters',
-			},
-			{
-				displayName: 'Phone',
-				name: 'phone',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +15551234567',
-				hint: 'International format with +; spaces, dashes and brackets are removed',
-				description: 'Phone number: + and 8 to 15 digits',
-			},
-			{
-				displayName: 'Tags',
-				name: 'tags',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. vip, newsletter',
-				hint: 'Comma-separated. Replaces all tags; leave empty to remove all tags.',
-				description: 'Tags of the contact, up to 100, each up to 255 characters',
-			},
-			{
-				displayName: 'Telegram Username',
-				name: 'telegram_username',
-				type: 'string',
-				default: '',
-				displayOptions: { show: { '/messenger': ['telegram'] } },
-				description: 'Telegram username without @, up to 255 characters',
-			},
-		],
-	},
+	...perVersion([additionalFields(1)], [additionalFields(2)]),
 	requestOptions,
 ];
 
@@ -144,23 +162,32 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 			? idParameter.call(this, idInfo.parameter, itemIndex, idInfo.label)
 			: textParameter.call(this, idInfo.parameter, itemIndex, idInfo.label),
 	};
+	const version = nodeVersion.call(this);
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	for (const key of ['address', 'email'] as const) {
 		const value = String(extra[key] ?? '').trim();
 		if (value !== '') params[key] = value;
 	}
 	// A username belongs to its messenger; a stale value left from another messenger is not sent.
-	const usernameKey = messenger === 'telegram' ? 'telegram_username' : messenger === 'max' ? 'max_username' : undefined;
-	if (usernameKey) {
-		const username = String(extra[usernameKey] ?? '').trim();
-		if (username !== '') params[usernameKey] = username.replace(/^@/, '');
+	if (messenger === 'telegram' || messenger === 'max') {
+		const apiName = `${messenger}_username`;
+		const username = String(extra[version === 1 ? apiName : `${messenger}Username`] ?? '').trim();
+		if (username !== '') params[apiName] = username.replace(/^@/, '');
 	}
 	const phone = String(extra.phone ?? '').trim();
 	if (phone !== '') params.phone = normalizePhone(phone);
-	if ('tags' in extra) params.tags = parseTags(extra.tags);
+	if (version === 1) {
+		if ('tags' in extra) params.tags = parseTags(extra.tags);
+	} else {
+		const tags = parseTags(extra.tags);
+		if (tags.length > 0) params.tags = tags;
+		else if (extra.clearTags === true) params.tags = [];
+	}
 
-	const { body } = await callApi.call(this, 'createOrUpdateContact', params, itemIndex);
-	return dataOf(body);
+	const { status, body } = await callApi.call(this, 'createOrUpdateContact', params, itemIndex);
+	const contact = dataOf(body);
+	// The API tells a new contact (201) from an updated one (200); version 2 says so beside the contact's fields.
+	return version === 1 ? contact : { ...contact, created: status === 201 };
 }
 
 export const upsert: BotPlatformOperation = {

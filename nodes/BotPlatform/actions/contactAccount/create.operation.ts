@@ -1,22 +1,42 @@
 /** Contact Account → Create: `addContactAccount`, a new account with balance 0 in one currency (spec §4.10). */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { callApi, dataOf, idParameter, textParameter } from '../../helpers/call';
-import { forOperation } from '../../helpers/display-options';
+import { currencyOptions } from '../../helpers/currencies';
+import { forOperation, perVersion } from '../../helpers/display-options';
 import { requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
-import { contactIdField } from './common';
+import { contactIdFields } from './common';
+
+const CURRENCY_DESCRIPTION =
+	'Three-letter ISO 4217 code, such as USD, EUR or JPY. A contact has at most one account per currency.';
 
 const properties: INodeProperties[] = [
-	contactIdField,
-	{
-		displayName: 'Currency',
-		name: 'currency',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. USD',
-		description: 'Three-letter ISO 4217 code, such as USD, EUR or JPY. A contact has at most one account per currency.',
-	},
+	...contactIdFields,
+	...perVersion(
+		[
+			{
+				displayName: 'Currency',
+				name: 'currency',
+				type: 'string',
+				default: '',
+				required: true,
+				placeholder: 'e.g. USD',
+				description: CURRENCY_DESCRIPTION,
+			},
+		],
+		[
+			{
+				displayName: 'Currency',
+				name: 'currency',
+				type: 'options',
+				options: currencyOptions,
+				default: '',
+				required: true,
+				hint: 'Choose or type the code; an expression gives the code, e.g. EUR',
+				description: CURRENCY_DESCRIPTION,
+			},
+		],
+	),
 	requestOptions,
 ];
 

@@ -1,18 +1,26 @@
 /** Contact Account → Delete: `deleteContactAccount`; only an empty account can be deleted (spec §4.11). */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { callApi, idParameter } from '../../helpers/call';
-import { forOperation } from '../../helpers/display-options';
+import { callApi, idParameter, nodeVersion } from '../../helpers/call';
+import { forOperation, perVersion } from '../../helpers/display-options';
 import { requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
-import { accountIdField } from './common';
+import { accountIdField, accountProperties, chosenAccount } from './common';
+
+const hint = 'Only an account with balance 0 can be deleted';
 
 const properties: INodeProperties[] = [
-	{ ...accountIdField, hint: 'Only an account with balance 0 can be deleted' },
+	...perVersion(
+		[{ ...accountIdField, hint }],
+		accountProperties.map((property) => (property.name === 'accountBy' ? { ...property, hint } : property)),
+	),
 	requestOptions,
 ];
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const accountId = idParameter.call(this, 'accountId', itemIndex, 'Account ID');
+	const accountId =
+		nodeVersion.call(this) === 1
+			? idParameter.call(this, 'accountId', itemIndex, 'Account ID')
+			: (await chosenAccount.call(this, itemIndex)).accountId;
 	await callApi.call(this, 'deleteContactAccount', { account_id: accountId }, itemIndex);
 	return { success: true, account_id: accountId };
 }

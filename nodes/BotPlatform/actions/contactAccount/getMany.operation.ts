@@ -1,19 +1,20 @@
-/** Contact Account → Get Many: `getContactAccounts`, all accounts of one contact in the order they were opened. */
+/**
+ * Contact Account → Get Many: `getContactAccounts`, all accounts of one contact in the order they were opened.
+ * The API returns them all at once (one per currency); version 1 also offered Return All and Limit.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { callApi, dataOf, idParameter } from '../../helpers/call';
-import { forOperation } from '../../helpers/display-options';
+import { idParameter, nodeVersion } from '../../helpers/call';
+import { forOperation, inVersion1 } from '../../helpers/display-options';
 import { limitField, requestOptions, returnAllField } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
-import { contactIdField } from './common';
+import { contactAccounts, contactIdFields } from './common';
 
-const properties: INodeProperties[] = [contactIdField, returnAllField, limitField(), requestOptions];
+const properties: INodeProperties[] = [...contactIdFields, ...inVersion1([returnAllField, limitField()]), requestOptions];
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const contactId = idParameter.call(this, 'contactId', itemIndex, 'Contact ID');
-	const { body } = await callApi.call(this, 'getContactAccounts', { contact_id: contactId }, itemIndex);
-	const accounts = dataOf<IDataObject[]>(body) ?? [];
-	// The API returns every account at once (one per currency), so the limit applies here.
-	if (this.getNodeParameter('returnAll', itemIndex) as boolean) return accounts;
+	const accounts = await contactAccounts.call(this, contactId, itemIndex);
+	if (nodeVersion.call(this) > 1 || (this.getNodeParameter('returnAll', itemIndex) as boolean)) return accounts;
 	return accounts.slice(0, this.getNodeParameter('limit', itemIndex) as number);
 }
 

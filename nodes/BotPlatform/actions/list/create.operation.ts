@@ -1,13 +1,40 @@
 /** List → Create: `createListSchema` in a bot's project or a project, with 1 to 30 fields in the given order. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { callApi, dataOf, idParameter, textParameter } from '../../helpers/call';
-import { forOperation } from '../../helpers/display-options';
+import { callApi, dataOf, idParameter, nodeVersion, textParameter } from '../../helpers/call';
+import { forOperation, inVersion1, perVersion } from '../../helpers/display-options';
 import { toFieldDefinition, type FieldInput } from '../../helpers/list-fields';
-import { botIdField, fieldDefinitionProperties, fieldFlagProperties, requestOptions } from '../common.descriptions';
+import {
+	botIdField,
+	botIdTextField,
+	fieldDefinitionProperties,
+	fieldFlagProperties,
+	requestOptions,
+} from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
 
-const flag = (name: string) => fieldFlagProperties.find((property) => property.name === name)!;
+/** The repeatable field definitions; each version has its own parameter names (see `fieldFlagProperties`). */
+function fieldsProperty(version: number): INodeProperties {
+	const [encryptable, hidden, required] = fieldFlagProperties(version);
+	return {
+		displayName: 'Fields',
+		name: 'fields',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		default: {},
+		required: true,
+		placeholder: 'Add field',
+		description: '1 to 30 fields, kept in this order',
+		options: [
+			{
+				displayName: 'Field',
+				name: 'field',
+				// Order as in the API's field definition; "required" defaults to true there too.
+				values: [...fieldDefinitionProperties('', version), required, hidden, encryptable],
+			},
+		],
+	};
+}
 
 const properties: INodeProperties[] = [
 	{
@@ -30,7 +57,10 @@ const properties: INodeProperties[] = [
 		default: 'bot',
 		description: 'Where the list is created',
 	},
-	{ ...botIdField(true), displayOptions: { show: { createIn: ['bot'] } } },
+	...perVersion([botIdField(true)], [botIdTextField(true)]).map((property) => ({
+		...property,
+		displayOptions: { show: { ...property.displayOptions?.show, createIn: ['bot'] } },
+	})),
 	{
 		displayName: 'Project UUID',
 		name: 'projectUuid',
@@ -41,46 +71,33 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { createIn: ['project'] } },
 		description: 'UUID of one of your projects (not one you were invited to)',
 	},
-	{
-		displayName: 'Fields',
-		name: 'fields',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true, sortable: true },
-		default: {},
-		required: true,
-		placeholder: 'Add field',
-		description: '1 to 30 fields, kept in this order',
-		options: [
-			{
-				displayName: 'Field',
-				name: 'field',
-				// Order as in the API's field definition; is_required defaults to true there too.
-				values: [...fieldDefinitionProperties(''), flag('is_required'), flag('is_hidden'), flag('is_encryptable')],
-			},
-		],
-	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add field',
-		default: {},
-		options: [
-			{
-				displayName: 'Menu (Outdated)',
-				name: 'is_menu',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to set the outdated menu flag. It has no effect on how the list works.',
-			},
-		],
-	},
+	...perVersion([fieldsProperty(1)], [fieldsProperty(2)]),
+	// The API's outdated menu flag has no effect (spec §2.1); version 2 leaves it to the API's default.
+	...inVersion1([
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add field',
+			default: {},
+			options: [
+				{
+					displayName: 'Menu (Outdated)',
+					name: 'is_menu',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to set the outdated menu flag. It has no effect on how the list works.',
+				},
+			],
+		},
+	]),
 	requestOptions,
 ];
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const fields = ((this.getNodeParameter('fields', itemIndex, {}) as { field?: FieldInput[] }).field ?? []).map(
-		toFieldDefinition,
+	const version = nodeVersion.call(this);
+	const fields = ((this.getNodeParameter('fields', itemIndex, {}) as { field?: FieldInput[] }).field ?? []).map((field) =>
+		toFieldDefinition(field, version),
 	);
 	if (fields.length === 0) throw new NodeOperationError(this.getNode(), 'Add at least one field to the list', { itemIndex });
 	const params: IDataObject = { name: textParameter.call(this, 'name', itemIndex, 'Name'), fields };
@@ -89,8 +106,10 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	} else {
 		params.bot_id = idParameter.call(this, 'botId', itemIndex, 'Bot ID');
 	}
-	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	if (typeof extra.is_menu === 'boolean') params.is_menu = extra.is_menu;
+	if (version === 1) {
+		const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		if (typeof extra.is_menu === 'boolean') params.is_menu = extra.is_menu;
+	}
 	const { body } = await callApi.call(this, 'createListSchema', params, itemIndex);
 	return dataOf(body);
 }

@@ -1,9 +1,13 @@
-/** List → Delete Field: `deleteListSchemaField`; the field's values are erased in every record. */
+/**
+ * List → Delete Field: `deleteListSchemaField`; the field's values are erased in every record. From version 2 the
+ * node returns the list as it is afterwards (one more request, see `list-after-change.ts`).
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { callApi, listIdParameter, textParameter } from '../../helpers/call';
+import { callApi, listIdParameter, nodeVersion, textParameter } from '../../helpers/call';
 import { forOperation } from '../../helpers/display-options';
 import { listLocator, requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
+import { listAfterChange } from './list-after-change';
 
 const properties: INodeProperties[] = [
 	listLocator,
@@ -24,7 +28,8 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const schemaId = listIdParameter.call(this, itemIndex);
 	const slug = textParameter.call(this, 'fieldSlug', itemIndex, 'Field');
 	await callApi.call(this, 'deleteListSchemaField', { schema_id: schemaId, slug }, itemIndex);
-	return { success: true, schema_id: schemaId, slug };
+	if (nodeVersion.call(this) === 1) return { success: true, schema_id: schemaId, slug };
+	return await listAfterChange.call(this, schemaId, itemIndex);
 }
 
 export const deleteField: BotPlatformOperation = {

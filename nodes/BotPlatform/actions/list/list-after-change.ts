@@ -1,0 +1,19 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { callApi, dataOf } from '../../helpers/call';
+
+/**
+ * The list as it is after Add Field or Delete Field (from version 2). Those methods answer 204 without a body, so
+ * this is one more request, a read: if it fails, the change itself was made and the error says so.
+ */
+export async function listAfterChange(this: IExecuteFunctions, schemaId: string, itemIndex: number): Promise<IDataObject> {
+	try {
+		const { body } = await callApi.call(this, 'getListSchema', { schema_id: schemaId }, itemIndex);
+		return dataOf(body);
+	} catch (error) {
+		const failed = error as Error & { description?: string | null };
+		failed.description = [failed.description, 'The field change itself was made; only reading the list afterwards failed.']
+			.filter(Boolean)
+			.join('\n');
+		throw failed;
+	}
+}
