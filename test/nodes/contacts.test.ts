@@ -254,3 +254,87 @@ describe('Create or Update', () => {
 		expect(result.json[2]).toMatchObject({ email: 'fine@example.com', telegram_id: '1002' });
 	});
 });
+
+describe('version 2: Create or Update', () => {
+	const upsert = (botId: number, telegramId: number, additionalFields: Record<string, unknown> = {}) => ({
+		resource: 'contact',
+		operation: 'upsert',
+		botId: String(botId),
+		messenger: 'telegram',
+		telegramId: String(telegramId),
+		name: '={{ $json.name }}',
+		additionalFields,
+	});
+
+	test('says whether the contact was created (201) or updated (200), beside the contact’s own fields', async () => {
+		const { account, bot } = await createAccountWithBot(env.t);
+		const telegramId = randomMessengerId();
+		const first = await runNode({
+			credentials: env.credentials(account),
+			typeVersion: 2,
+			items: [{ name: 'Ann' }],
+			parameters: upsert(bot.id, telegramId, { telegramUsername: '@ann', email: 'ann@example.com' }),
+		});
+		expect(first.error).toBeUndefined();
+		expect(first.json[0]).toMatchObject({ created: true, name: 'Ann', telegram_username: 'ann', email: 'ann@example.com' });
+		expect(env.proxy.calls('createOrUpdateContact')[0].response?.status).toBe(201);
+		const second = await runNode({
+			credentials: env.credentials(account),
+			typeVersion: 2,
+			items: [{ name: 'Ann B.' }],
+			parameters: upsert(bot.id, telegramId),
+		});
+		expect(second.json[0]).toMatchObject({ created: false, id: first.json[0].id, name: 'Ann B.', email: 'ann@example.com' });
+		const { created: _created, ...contact } = second.json[0];
+		expect(Object.keys(contact)).not.toContain('created');
+		expect(contact).toMatchObject({ id: first.json[0].id, bot_id: bot.id, messenger: 'telegram' });
+	});
+
+	test('an empty Tags value leaves the tags as they are; Clear Tags removes them', async () => {
+		const { account, bot } = await createAccountWithBot(env.t);
+		const telegramId = randomMessengerId();
+		const run = (items: Record<string, unknown>[], extra: Record<string, unknown>) =>
+			runNode({
+				credentials: env.credentials(account),
+				typeVersion: 2,
+				items,
+				parameters: upsert(bot.id, telegramId, { tags: '={{ $json.tags }}', ...extra }),
+			});
+		const tagged = await run([{ name: 'Bo', tags: 'vip, newsletter' }], {});
+		expect(tagged.json[0].tags).toEqual(['vip', 'newsletter']);
+		// Per-item mapping: this item has no tags, so the contact keeps its own.
+		const untouched = await run([{ name: 'Bo' }], {});
+		expect(untouched.json[0].tags).toEqual(['vip', 'newsletter']);
+		expect(env.proxy.calls('createOrUpdateContact')[1].body).not.toHaveProperty('tags');
+		const replaced = await run([{ name: 'Bo', tags: ['gold'] }], { clearTags: true });
+		expect(replaced.json[0].tags).toEqual(['gold']);
+		const cleared = await run([{ name: 'Bo' }], { clearTags: true });
+		expect(cleared.json[0].tags).toEqual([]);
+		expect(env.proxy.calls('createOrUpdateContact')[3].body.tags).toEqual([]);
+	});
+
+	test('an empty Bot ID stops the workflow before any request (it is not 0)', async () => {
+		const { account } = await createAccountWithBot(env.t);
+		await expect(
+			runNode({
+				credentials: env.credentials(account),
+				typeVersion: 2,
+				parameters: { resource: 'contact', operation: 'upsert', messenger: 'telegram', telegramId: '42', name: 'X' },
+			}),
+		).rejects.toThrow('Parameter "Bot ID" is required.');
+		expect(env.proxy.requests).toHaveLength(0);
+	});
+
+	test('Get Many with the Bot ID filter as text', async () => {
+		const { account, project, bot } = await createAccountWithBot(env.t);
+		const other = await createBot(env.t, project);
+		const mine = await createContact(env.t, bot);
+		await createContact(env.t, other);
+		const result = await runNode({
+			credentials: env.credentials(account),
+			typeVersion: 2,
+			parameters: { resource: 'contact', operation: 'getAll', returnAll: true, filters: { botId: String(bot.id) } },
+		});
+		expect(result.json.map((contact) => contact.id)).toEqual([mine.id]);
+	});
+});

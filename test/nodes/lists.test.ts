@@ -311,3 +311,98 @@ describe('one list', () => {
 		expect(env.proxy.requests).toHaveLength(0);
 	});
 });
+
+describe('version 2: camelCase flags, ISO currencies, and the list after a field change', () => {
+	test('Create sends the flags under the API’s names and no outdated menu flag', async () => {
+		const { account, bot } = await createAccountWithBot(env.t);
+		const result = await runNode({
+			credentials: env.credentials(account),
+			typeVersion: 2,
+			parameters: {
+				resource: 'list',
+				operation: 'create',
+				name: 'Orders',
+				botId: String(bot.id),
+				fields: {
+					field: [
+						{ name: 'Title', slug: 'title', type: 'string', isRequired: true, isHidden: false, isEncryptable: false },
+						{ name: 'Price', slug: 'price', type: 'money', currency: 'HUF', isRequired: false },
+					],
+				},
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json[0].fields).toMatchObject({ price: { type: 'money', currency: 'HUF', is_required: false } });
+		expect(env.proxy.calls('createListSchema')[0].body).toEqual({
+			name: 'Orders',
+			bot_id: bot.id,
+			fields: [
+				{ name: 'Title', slug: 'title', type: 'string', is_required: true, is_hidden: false, is_encryptable: false },
+				// n8n fills in the flags' defaults for what the field did not set.
+				{
+					name: 'Price',
+					slug: 'price',
+					type: 'money',
+					currency: 'HUF',
+					is_required: false,
+					is_hidden: false,
+					is_encryptable: false,
+				},
+			],
+		});
+	});
+
+	test('Add Field and Delete Field return the list as it is afterwards (one more read each)', async () => {
+		const { account, project } = await createAccountWithBot(env.t);
+		const list = await createListForTest(account, { project_uuid: project.uuid });
+		const added = await runNode({
+			credentials: env.credentials(account),
+			typeVersion: 2,
+			parameters: {
+				resource: 'list',
+				operation: 'addField',
+				list: byId(list.id),
+				fieldName: 'Price',
+				fieldSlug: 'price',
+				fieldType: 'money',
+				fieldCurrency: 'EUR',
+				additionalFields: { isRequired: false, isHidden: true },
+			},
+		});
+		expect(added.error).toBeUndefined();
+		expect(added.json).toEqual([expect.objectContaining({ id: list.id, name: list.name })]);
+		expect(Object.keys(added.json[0].fields as object)).toEqual(['title', 'price']);
+		expect(added.json[0].fields).toMatchObject({ price: { currency: 'EUR', is_required: false, is_hidden: true } });
+		expect(env.proxy.requests.map((r) => r.method)).toEqual(['addListSchemaField', 'getListSchema']);
+
+		const removed = await runNode({
+			credentials: env.credentials(account),
+			typeVersion: 2,
+			parameters: { resource: 'list', operation: 'deleteField', list: byId(list.id), fieldSlug: 'title' },
+		});
+		expect(removed.json).toEqual([expect.objectContaining({ id: list.id })]);
+		expect(Object.keys(removed.json[0].fields as object)).toEqual(['price']);
+	});
+
+	test('when reading the list afterwards fails, the error says the field change itself was made', async () => {
+		const { account, project } = await createAccountWithBot(env.t);
+		const list = await createListForTest(account, { project_uuid: project.uuid });
+		// As if the list was deleted between the two calls.
+		env.proxy.inject('getListSchema', { kind: 'respond', status: 404, body: { message: 'List not found.' } });
+		const result = await runNode({
+			credentials: env.credentials(account),
+			typeVersion: 2,
+			parameters: {
+				resource: 'list',
+				operation: 'addField',
+				list: byId(list.id),
+				fieldName: 'Notes',
+				fieldSlug: 'notes',
+				fieldType: 'string',
+			},
+		});
+		expect(result.error?.description).toMatch(/The field change itself was made; only reading the list afterwards failed\.$/);
+		expect(result.error?.message).toBe('List not found: check the List ID');
+		expect(env.proxy.calls('addListSchemaField')).toHaveLength(1);
+	});
+});
