@@ -1,12 +1,32 @@
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type { INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from './transport';
 import { pollNewContacts } from './trigger/poll-new-contacts';
-import { botIdField } from './actions/common.descriptions';
+import { botIdField, botIdTextField } from './actions/common.descriptions';
+import { fromVersion2, perVersion } from './helpers/display-options';
+
+const emitExistingOnFirstRun: INodeProperties = {
+	displayName: 'Emit Existing Contacts on First Run',
+	name: 'emitExistingOnFirstRun',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether the first poll after activation emits every contact that already exists. Off: it only remembers the newest contact and emits the ones that come after it.',
+};
+
+const optionsCollection = (options: INodeProperties[]): INodeProperties => ({
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add option',
+	default: {},
+	options,
+});
 
 /**
  * Starts a workflow for every new contact, each exactly once. The API has no webhooks (spec §6), so it polls
- * `getContacts`; the guarantees and the cost in requests are in `trigger/` and in the README.
+ * `getContacts`; the guarantees and the cost in requests are in `trigger/` and in the README. Version 2 makes
+ * "all bots" an explicit choice; in version 1 an unset Bot ID option (0) meant all bots.
  */
 export class BotPlatformTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -14,7 +34,8 @@ export class BotPlatformTrigger implements INodeType {
 		name: 'botPlatformTrigger',
 		icon: { light: 'file:botPlatform.svg', dark: 'file:botPlatform.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{ $parameter["event"] === "newContact" ? "New Contact" : "" }}',
 		description: 'Starts the workflow when a new contact appears in your Bot Platform bots',
 		defaults: { name: 'Bot Platform Trigger' },
@@ -37,28 +58,33 @@ export class BotPlatformTrigger implements INodeType {
 				default: 'newContact',
 				required: true,
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add option',
-				default: {},
-				options: [
-					{
-						...botIdField(false),
-						description:
-							'Only contacts of this bot. Without it, contacts of all your bots. Changing it starts over as on a first run.',
-					},
-					{
-						displayName: 'Emit Existing Contacts on First Run',
-						name: 'emitExistingOnFirstRun',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether the first poll after activation emits every contact that already exists. Off: it only remembers the newest contact and emits the ones that come after it.',
-					},
+			...fromVersion2([
+				{
+					displayName: 'Contacts Of',
+					name: 'bots',
+					type: 'options',
+					options: [
+						{ name: 'All Bots', value: 'all', description: 'New contacts of every bot of the account' },
+						{ name: 'One Bot', value: 'one', description: 'New contacts of the bot with the ID below' },
+					],
+					default: 'all',
+					description: 'Whose new contacts start the workflow. Changing it starts over as on a first run.',
+				},
+				{ ...botIdTextField(true), displayOptions: { show: { bots: ['one'] } } },
+			]),
+			...perVersion(
+				[
+					optionsCollection([
+						{
+							...botIdField(false),
+							description:
+								'Only contacts of this bot. Without it, contacts of all your bots. Changing it starts over as on a first run.',
+						},
+						emitExistingOnFirstRun,
+					]),
 				],
-			},
+				[optionsCollection([emitExistingOnFirstRun])],
+			),
 		],
 	};
 

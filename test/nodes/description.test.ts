@@ -6,6 +6,7 @@
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { BotPlatformApi } from '../../credentials/BotPlatformApi.credentials';
 import { BotPlatform } from '../../nodes/BotPlatform/BotPlatform.node';
+import { BotPlatformTrigger } from '../../nodes/BotPlatform/BotPlatformTrigger.node';
 import { currencyOptions } from '../../nodes/BotPlatform/helpers/currencies';
 import { API_METHODS, DEFAULT_BASE_URL } from '../../nodes/BotPlatform/transport';
 import { findOperation, resources } from '../../nodes/BotPlatform/actions/router';
@@ -270,6 +271,39 @@ describe('version 2: what changed for workflow builders (version 1 keeps what it
 	test('the outdated menu flag is gone from List Create', () => {
 		expect(forOperation(2, 'list', 'create').map((p) => p.name)).not.toContain('additionalFields');
 		expect(v2.map((p) => p.name)).not.toContain('isMenu');
+	});
+});
+
+describe('the trigger', () => {
+	const trigger = new BotPlatformTrigger().description;
+	const shownIn = (version: number) =>
+		trigger.properties.filter((property) => {
+			const conditions = property.displayOptions?.show?.['@version'];
+			return conditions === undefined || conditions.some((condition) => versionShows(condition, version));
+		});
+
+	test('version 2 makes "all bots" an explicit choice and requires the ID of one bot; version 1 keeps its option', () => {
+		expect(trigger.version).toEqual([1, 2]);
+		expect(trigger.defaultVersion).toBe(2);
+		const v2 = shownIn(2);
+		const bots = v2.find((p) => p.name === 'bots')!;
+		expect((bots.options as INodePropertyOptions[]).map((o) => [o.name, o.value])).toEqual([
+			['All Bots', 'all'],
+			['One Bot', 'one'],
+		]);
+		expect(v2.find((p) => p.name === 'botId')).toMatchObject({
+			type: 'string',
+			default: '',
+			required: true,
+			displayOptions: { show: { bots: ['one'] } },
+		});
+		const v2Options = v2.find((p) => p.name === 'options')!.options as INodeProperties[];
+		expect(v2Options.map((o) => o.name)).toEqual(['emitExistingOnFirstRun']);
+		const v1Options = shownIn(1).find((p) => p.name === 'options')!.options as INodeProperties[];
+		expect(v1Options.map((o) => [o.name, o.default])).toEqual([
+			['botId', 0],
+			['emitExistingOnFirstRun', false],
+		]);
 	});
 });
 

@@ -137,3 +137,36 @@ describe('manual run ("Fetch Test Event")', () => {
 		expect(poller.saved).toEqual({});
 	});
 });
+
+describe('version 2: "all bots" is a choice, one bot needs its ID', () => {
+	test('by default new contacts of every bot start the workflow', async () => {
+		const { account, project, bot } = await createAccountWithBot(env.t);
+		const other = await createBot(env.t, project);
+		const poller = pollerFor(env, account, { typeVersion: 2 });
+		expect((await poller.poll()).output).toBeNull();
+		expect(poller.savedNodeData).toMatchObject({ botId: 0 });
+		const contacts = [await createContact(env.t, bot), await createContact(env.t, other)];
+		expect((await poller.poll()).ids).toEqual(contacts.map((contact) => contact.id));
+	});
+
+	test('"One Bot" polls only that bot', async () => {
+		const { account, project, bot } = await createAccountWithBot(env.t);
+		const other = await createBot(env.t, project);
+		const poller = pollerFor(env, account, { typeVersion: 2, parameters: { bots: 'one', botId: String(other.id) } });
+		await poller.poll();
+		await createContact(env.t, bot);
+		const mine = await createContact(env.t, other);
+		expect((await poller.poll()).ids).toEqual([mine.id]);
+		expect(env.proxy.requests.every((request) => request.body.bot_id === other.id)).toBe(true);
+		expect(poller.savedNodeData).toMatchObject({ botId: other.id });
+	});
+
+	test('"One Bot" without a Bot ID fails before any request instead of meaning all bots', async () => {
+		const { account } = await createAccountWithBot(env.t);
+		const poller = pollerFor(env, account, { typeVersion: 2, parameters: { bots: 'one' } });
+		await expect(poller.poll()).rejects.toThrow('Bot ID must be a positive whole number, got ""');
+		await expect(poller.poll('manual')).rejects.toThrow('Bot ID must be a positive whole number, got ""');
+		expect(env.proxy.requests).toHaveLength(0);
+		expect(poller.saved).toEqual({});
+	});
+});

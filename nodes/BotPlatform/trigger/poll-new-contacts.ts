@@ -26,14 +26,26 @@ export interface TriggerOptions {
 /** Share of n8n's poll budget spent reading; the rest is margin for a last slow or rate-limited request. */
 const BUDGET_SHARE = 0.5;
 
-/** 0 (or empty) means all bots. */
-function botIdOption(this: IPollFunctions, raw: unknown): number {
-	if (raw === undefined || raw === null || raw === '' || raw === 0) return 0;
+/** A Bot ID as entered (a number, or text from version 2 or an expression), checked before any request. */
+function checkedBotId(this: IPollFunctions, raw: unknown): number {
 	const value = typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
 	if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
 		throw new NodeOperationError(this.getNode(), `Bot ID must be a positive whole number, got "${String(raw)}"`);
 	}
 	return value;
+}
+
+/**
+ * The bot whose contacts are polled; 0 means all bots (as the cursor stores it). Version 1: the Bot ID option,
+ * where unset (0 or empty) means all bots. Version 2: "Contacts Of" says all bots or one, and one needs its ID.
+ */
+function botIdFilter(this: IPollFunctions, options: TriggerOptions): number {
+	if (this.getNode().typeVersion === 1) {
+		const raw = options.botId;
+		return raw === undefined || raw === null || raw === '' || raw === 0 ? 0 : checkedBotId.call(this, raw);
+	}
+	if ((this.getNodeParameter('bots', 'all') as string) === 'all') return 0;
+	return checkedBotId.call(this, this.getNodeParameter('botId', ''));
 }
 
 const output = (context: IPollFunctions, contacts: IDataObject[]): INodeExecutionData[][] | null =>
@@ -47,7 +59,7 @@ function deadline(context: IPollFunctions, startMs: number): number | undefined 
 
 export async function pollNewContacts(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
-	const botId = botIdOption.call(this, options.botId);
+	const botId = botIdFilter.call(this, options);
 	const filters: ContactFilters = botId === 0 ? {} : { bot_id: botId };
 	const startMs = Date.now();
 

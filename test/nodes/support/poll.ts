@@ -34,6 +34,8 @@ export type PollMode = 'manual' | 'trigger';
 export interface PollerOptions {
 	credentials: CredentialData;
 	parameters?: INodeParameters;
+	/** The trigger version the workflow was saved with; version 1 unless a test says otherwise. */
+	typeVersion?: number;
 	/** What `getPollBudgetMs()` answers; n8n-core's default (5 minutes) when unset. */
 	pollBudgetMs?: number;
 	/** Extra members for the poll context, e.g. `getCursor`/`setCursor` of a newer n8n. */
@@ -92,7 +94,7 @@ export class Poller {
 			id: 'bot-platform-trigger',
 			name: TRIGGER_NAME,
 			type: TRIGGER_TYPE,
-			typeVersion: 1,
+			typeVersion: this.options.typeVersion ?? 1,
 			position: [0, 0],
 			parameters: this.options.parameters ?? {},
 			credentials: { botPlatformApi: { id: '1', name: 'Bot Platform account' } },
