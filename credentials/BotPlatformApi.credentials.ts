@@ -1,5 +1,5 @@
 import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
-import { API_BASE_URL_EXPRESSION, DEFAULT_BASE_URL } from '../nodes/BotPlatform/transport/base-url';
+import { API_BASE_URL_EXPRESSION } from '../nodes/BotPlatform/transport/base-url';
 
 export class BotPlatformApi implements ICredentialType {
 	name = 'botPlatformApi';
@@ -8,7 +8,8 @@ export class BotPlatformApi implements ICredentialType {
 
 	icon = { light: 'file:../nodes/BotPlatform/botPlatform.svg', dark: 'file:../nodes/BotPlatform/botPlatform.dark.svg' } as const;
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-bot-platform';
+	// The README section for n8n users (package.json's homepage); a test checks that the anchor exists.
+	documentationUrl = 'https://github.com/bot-platform/n8n-nodes-bot-platform#credentials';
 
 	properties: INodeProperties[] = [
 		{
@@ -25,11 +26,12 @@ export class BotPlatformApi implements ICredentialType {
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',
-			default: DEFAULT_BASE_URL,
-			placeholder: DEFAULT_BASE_URL,
+			// No default: an address that looks real but is not yours would only fail later, at the first call.
+			default: '',
+			placeholder: 'e.g. https://bots.example.com',
 			required: true,
-			description:
-				'Address of the Bot Platform. Change it only for a self-hosted server, e.g. http://localhost:3000. A trailing slash or /api/v1 is ignored.',
+			hint: 'The address of your Bot Platform server; a trailing / or a pasted /api/v1 is ignored',
+			description: 'Address of the Bot Platform you use: the hosted service, or your own server such as http://localhost:3000',
 		},
 		{
 			displayName: 'Ignore SSL Issues (Insecure)',

@@ -8,7 +8,7 @@ import { BotPlatformApi } from '../../credentials/BotPlatformApi.credentials';
 import { BotPlatform } from '../../nodes/BotPlatform/BotPlatform.node';
 import { BotPlatformTrigger } from '../../nodes/BotPlatform/BotPlatformTrigger.node';
 import { currencyOptions } from '../../nodes/BotPlatform/helpers/currencies';
-import { API_METHODS, DEFAULT_BASE_URL } from '../../nodes/BotPlatform/transport';
+import { API_METHODS } from '../../nodes/BotPlatform/transport';
 import { findOperation, resources } from '../../nodes/BotPlatform/actions/router';
 
 const description: INodeTypeDescription = new BotPlatform().description;
@@ -315,11 +315,12 @@ describe('node and credential metadata', () => {
 		expect(description.icon).toEqual({ light: 'file:botPlatform.svg', dark: 'file:botPlatform.dark.svg' });
 	});
 
-	test('the credential: password key, base URL with default, SSL option, bearer auth and a getMe test with rules', () => {
+	test('the credential: password key, a required base URL without a default address, SSL option, bearer auth and a getMe test with rules', () => {
 		const credential = new BotPlatformApi();
 		const byName = Object.fromEntries(credential.properties.map((p) => [p.name, p]));
 		expect(byName.apiKey.typeOptions?.password).toBe(true);
-		expect(byName.baseUrl.default).toBe(DEFAULT_BASE_URL);
+		expect(byName.baseUrl).toMatchObject({ default: '', required: true, placeholder: expect.stringMatching(/^e\.g\. https:/) });
+		expect(byName.baseUrl.hint).toMatch(/\/api\/v1 is ignored/);
 		expect(byName.ignoreSslIssues.type).toBe('boolean');
 		expect(credential.authenticate.properties.headers?.Authorization).toBe('=Bearer {{$credentials.apiKey}}');
 		expect(credential.test.request.url).toBe('/getMe');

@@ -3,9 +3,6 @@
  * (`https://host/`, `https://host/api/v1`, `https://host/api/`); all of them mean the same server.
  */
 
-/** Placeholder for the hosted service; a self-hosted server sets its own address in the credential. */
-export const DEFAULT_BASE_URL = 'https://bot-platform.example.com';
-
 /** The path every method lives under (spec §4.1). */
 export const API_PATH = '/api/v1';
 
