@@ -4,34 +4,20 @@
  * and the icons, and validates the node description.
  */
 import './support/n8n-env';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PackageDirectoryLoader } from 'n8n-core';
+import { buildPackage, manifest } from './support/build-package';
 
-const root = join(__dirname, '..', '..');
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+let built: ReturnType<typeof buildPackage>;
 let packageDir: string;
 
 beforeAll(() => {
-	packageDir = mkdtempSync(join(tmpdir(), 'n8n-nodes-bot-platform-'));
-	execFileSync(process.execPath, [
-		join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
-		'-p',
-		join(root, 'tsconfig.json'),
-		'--outDir',
-		join(packageDir, 'dist'),
-	]);
-	execFileSync(process.execPath, [join(root, 'scripts', 'copy-assets.mjs'), join(packageDir, 'dist')]);
-	writeFileSync(join(packageDir, 'package.json'), JSON.stringify(manifest));
-	// n8n resolves `n8n-workflow` from its own installation; here the repository's copy stands in for it.
-	symlinkSync(join(root, 'node_modules'), join(packageDir, 'node_modules'), 'dir');
+	built = buildPackage();
+	packageDir = built.dir;
 }, 120_000);
 
-afterAll(() => {
-	if (packageDir) rmSync(packageDir, { recursive: true, force: true });
-});
+afterAll(() => built?.remove());
 
 test('package.json declares a community package whose n8n entries exist after the build', () => {
 	expect(manifest.name).toMatch(/^n8n-nodes-/);
@@ -58,10 +44,13 @@ test('n8n’s loader loads the node, its codex and icons, and the credential', a
 	const description = loader.types.nodes.find((node) => node.name === 'botPlatform')!;
 	expect(description).toMatchObject({
 		name: 'botPlatform',
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		usableAsTool: { replacements: { description: expect.any(String) } },
 	});
 	expect(description.codex).toMatchObject({ categories: ['Communication', 'Marketing'] });
+	const trigger = loader.types.nodes.find((node) => node.name === 'botPlatformTrigger')!;
+	expect(trigger).toMatchObject({ version: [1, 2], defaultVersion: 2, polling: true });
 	const icons = description.iconUrl as { light: string; dark: string };
 	for (const icon of [icons.light, icons.dark]) {
 		const file = join(packageDir, icon.replace('icons/n8n-nodes-bot-platform/', ''));
