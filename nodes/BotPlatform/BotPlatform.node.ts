@@ -13,9 +13,10 @@ import { listSearch, loadOptions } from './methods';
 
 /**
  * The JSON of a failed item: the message, and the API's machine-readable parts (`description`, `status`, `code`,
- * `errors`). n8n sends an item to the error output ("On Error: Continue (using error output)") only when its JSON
- * has no keys but `error`, `message` and `details`, so there the parts go under `details`; on the main output
- * ("Continue (regular output)") they sit beside `error`.
+ * `errors`). On the main output ("On Error: Continue (regular output)") they sit beside `error`. n8n sends an item
+ * to the error output ("Continue (using error output)") only when its JSON has `error` and (n8n 1.x) at most
+ * `message` beside it, or (n8n 2.x) `message` and `details`; so there all parts go inside `error`, as n8n's HTTP
+ * Request node does it.
  */
 function failedItemJson(error: NodeApiError | NodeOperationError, onError: INode['onError']): IDataObject {
 	const api = (error.context?.botPlatform ?? {}) as IDataObject;
@@ -26,8 +27,8 @@ function failedItemJson(error: NodeApiError | NodeOperationError, onError: INode
 		...(present(api.code) && { code: api.code }),
 		...(present(api.errors) && { errors: api.errors }),
 	};
-	if (onError !== 'continueErrorOutput') return { error: error.message, ...details };
-	return { error: error.message, ...(Object.keys(details).length > 0 && { details }) };
+	if (onError === 'continueErrorOutput') return { error: { message: error.message, ...details } };
+	return { error: error.message, ...details };
 }
 
 export class BotPlatform implements INodeType {

@@ -107,7 +107,7 @@ describe('the node settings "On Error: Continue" (n8n decides where each item go
 	};
 
 	test.each([1, 2])(
-		'version %d, "Continue (using error output)": a refused debit reaches the error branch with its input and the details, the others the success branch',
+		'version %d, "Continue (using error output)": a refused debit reaches the error branch with its input and all details in error, the others the success branch',
 		async (typeVersion) => {
 			const fixture = await accountFixture(env.t, { balance: 500 });
 			const result = await runNode({
@@ -126,8 +126,8 @@ describe('the node settings "On Error: Continue" (n8n decides where each item go
 			});
 			expect(result.error).toBeUndefined();
 			expect(result.branches?.success.map((account) => account.amount)).toEqual([400, 200]);
-			// n8n adds the input item's fields; only `error` and `details` of the node's item may be beside them.
-			expect(result.branches?.error).toEqual([{ order: 2, amount: 10_000, error: message, details }]);
+			// n8n adds the input item's fields; the node's own item may hold nothing but `error` (n8n 1.x and 2.x).
+			expect(result.branches?.error).toEqual([{ order: 2, amount: 10_000, error: { message, ...details } }]);
 			expect((await accountOf(fixture)).amount).toBe(200);
 		},
 	);
