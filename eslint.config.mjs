@@ -67,9 +67,32 @@ export default tseslint.config(
 	},
 	{
 		// Tests read JSON answers of many shapes; typing each one would add noise, not safety.
-		files: ['test/**/*.ts', 'bench/**/*.ts'],
+		files: ['test/**/*.ts', 'bench/**/*.ts', 'server/mongo-emulator/test/**/*.ts'],
 		rules: { '@typescript-eslint/no-explicit-any': 'off' },
 	},
+	// The MongoDB emulator is a package of its own that the server depends on, never the other way round: nothing
+	// in it imports the server by name or climbs out of server/mongo-emulator/ by a relative path (a file `depth`
+	// folders down leaves the package with depth + 1 `../`).
+	...[1, 2, 3, 4, 5, 6].map((depth) => ({
+		files: [`server/mongo-emulator/${'*/'.repeat(depth)}*.ts`],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							regex: `^(\\.\\./){${depth + 1}}`,
+							message: 'The mongo emulator imports nothing outside its package (server/mongo-emulator/).',
+						},
+						{
+							group: ['bot-platform-server', 'bot-platform-server/**'],
+							message: 'The mongo emulator does not depend on the server.',
+						},
+					],
+				},
+			],
+		},
+	})),
 	{
 		files: ['**/*.mjs', '**/*.js'],
 		extends: [js.configs.recommended],

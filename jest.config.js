@@ -1,11 +1,24 @@
-/** Tests are TypeScript, compiled by ts-jest (type-checking is done once by `npm run typecheck`). */
+/**
+ * Tests are TypeScript, compiled by ts-jest (type-checking is done once by `npm run typecheck`). Two projects:
+ * the repository's tests and the emulator package's own. The server imports the emulator by its package name,
+ * which is mapped to the emulator's sources so that no stale build is ever tested.
+ */
 module.exports = {
-	testEnvironment: 'node',
-	roots: ['<rootDir>/test'],
-	testMatch: ['**/*.test.ts'],
-	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }],
-	},
 	testTimeout: 30000,
 	maxWorkers: 2,
+	projects: [
+		{
+			displayName: 'bot-platform',
+			testEnvironment: 'node',
+			roots: ['<rootDir>/test'],
+			testMatch: ['**/*.test.ts'],
+			transform: {
+				'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }],
+			},
+			moduleNameMapper: {
+				'^bot-platform-mongo-emulator$': '<rootDir>/server/mongo-emulator/src/index.ts',
+			},
+		},
+		'<rootDir>/server/mongo-emulator',
+	],
 };

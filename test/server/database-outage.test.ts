@@ -1,5 +1,5 @@
 /** When the database goes away, the API says so with a 503 (never a 500), and /healthz reports it. */
-import { startMongoEmulator } from '../../server/src/mongo-emulator';
+import { startMongoEmulator } from 'bot-platform-mongo-emulator';
 import { createAccount } from '../support/factories';
 import { http } from '../support/http';
 import { startTestServer } from '../support/test-server';

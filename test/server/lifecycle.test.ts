@@ -11,7 +11,7 @@ import { http } from '../support/http';
 import { startTestServer } from '../support/test-server';
 
 const MAIN = path.resolve(__dirname, '../../server/dist/main.js');
-const EMULATOR_CLI = path.resolve(__dirname, '../../server/dist/mongo-emulator/cli.js');
+const EMULATOR_CLI = path.resolve(__dirname, '../../server/mongo-emulator/dist/cli.js');
 
 function startProcess(env: Record<string, string>, script = MAIN, args: string[] = []): ChildProcess {
 	if (!existsSync(script)) throw new Error(`${script} is missing: run \`npm run build\` first (npm test does)`);

@@ -3,10 +3,10 @@
  * when a binary is already on this machine (its cache or MONGOMS_SYSTEM_BINARY), otherwise the project's
  * own MongoDB wire-protocol emulator on a free 127.0.0.1 port. Nothing is ever downloaded.
  */
+import { startMongoEmulator } from 'bot-platform-mongo-emulator';
 import { DryMongoBinary, MongoMemoryServer } from 'mongodb-memory-server-core';
 import { DEFAULT_VERSION, resolveConfig, ResolveConfigVariables } from 'mongodb-memory-server-core/lib/util/resolveConfig';
 import type { Logger } from '../logger';
-import { startMongoEmulator } from '../mongo-emulator';
 
 export interface EmbeddedDatabase {
 	kind: 'mongodb-memory-server' | 'emulator';

@@ -1,8 +1,8 @@
 import { Binary, Long, MaxKey, MinKey, ObjectId, Timestamp } from 'bson';
-import { compareBson } from '../../server/src/mongo-emulator/bson/compare';
-import { compareEncoded, encodeKeyValue } from '../../server/src/mongo-emulator/engine/indexes/key-encoding';
-import { SortedList } from '../../server/src/mongo-emulator/engine/indexes/sorted-list';
-import { implicationsOf } from '../../server/src/mongo-emulator/engine/query/filter-implication';
+import { compareBson } from '../src/bson/compare';
+import { compareEncoded, encodeKeyValue } from '../src/engine/indexes/key-encoding';
+import { SortedList } from '../src/engine/indexes/sorted-list';
+import { implicationsOf } from '../src/engine/query/filter-implication';
 
 /** A deterministic pseudo-random sequence (no flaky tests). */
 function* pseudoRandom(seed: number): Generator<number> {

@@ -8,6 +8,11 @@
  * core entry points with registries merged once, and compiles filters and updates without `$expr` with the
  * query operators alone (the updater adds the few expression operators it needs).
  */
+// Every module that imports mingo's core entry points also imports this one, so their types come in with it (an
+// ambient declaration file cannot be imported, and a program that reaches this package through its index only,
+// like the server's tests, would otherwise miss them).
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./mingo-entry-points.d.ts" />
 import type { Document } from 'bson';
 import { Context } from 'mingo';
 import * as accumulatorOperators from 'mingo/operators/accumulator';

@@ -1,6 +1,6 @@
 /** One emulator and driver client per test file; each test gets its own database. */
 import { MongoClient, type Db, type ObjectId } from 'mongodb';
-import { startMongoEmulator, type MongoEmulator } from '../../server/src/mongo-emulator';
+import { startMongoEmulator, type MongoEmulator } from '../src';
 
 /** Test documents use _id values of any type (numbers, strings), which the driver's default typing forbids. */
 export interface TestDocument {

@@ -1,6 +1,7 @@
+#!/usr/bin/env node
 /**
  * Runs the emulator as its own process, so several app processes can share one database:
- *   node server/dist/mongo-emulator/cli.js --port 27017 [--host 127.0.0.1]
+ *   mongo-emulator --port 27017 [--host 127.0.0.1]     (the package's bin: node dist/cli.js)
  */
 import { parseArgs } from 'node:util';
 import { startMongoEmulator } from './index';

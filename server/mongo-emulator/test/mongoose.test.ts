@@ -1,6 +1,6 @@
 import mongoose, { Schema, type Connection } from 'mongoose';
 import { RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
-import { startMongoEmulator, type MongoEmulator } from '../../server/src/mongo-emulator';
+import { startMongoEmulator, type MongoEmulator } from '../src';
 
 let emulator: MongoEmulator;
 let connection: Connection;

@@ -1,4 +1,4 @@
-import { CursorRegistry } from '../../server/src/mongo-emulator/engine/cursors';
+import { CursorRegistry } from '../src/engine/cursors';
 import { useEmulator, type TestDocument } from './emulator-fixture';
 
 const fixture = useEmulator();
