@@ -1,19 +1,29 @@
 #!/usr/bin/env node
 /**
  * Runs the emulator as its own process, so several app processes can share one database:
- *   mongo-emulator --port 27017 [--host 127.0.0.1]     (the package's bin: node dist/cli.js)
+ *   mongo-emulator [--port 27017] [--host 127.0.0.1] [--planner indexes|scan]     (the package's bin: dist/cli.js)
+ * MONGO_EMULATOR_PLANNER sets the planner when --planner is not given.
  */
 import { parseArgs } from 'node:util';
-import { startMongoEmulator } from './index';
+import { startMongoEmulator, type PlannerMode } from './index';
+
+const PLANNER_MODES: readonly PlannerMode[] = ['indexes', 'scan'];
 
 async function main(): Promise<void> {
 	const { values } = parseArgs({
-		options: { port: { type: 'string', default: '27017' }, host: { type: 'string', default: '127.0.0.1' } },
+		options: {
+			port: { type: 'string', default: '27017' },
+			host: { type: 'string', default: '127.0.0.1' },
+			planner: { type: 'string' },
+		},
 	});
 	const port = Number(values.port);
 	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid --port ${values.port}`);
-	const emulator = await startMongoEmulator({ port, host: values.host });
-	console.log(`mongo-emulator listening on ${emulator.uri}`);
+	const [setting, source] = values.planner !== undefined ? [values.planner, '--planner'] : plannerFromEnvironment();
+	const planner = PLANNER_MODES.find((mode) => mode === setting);
+	if (!planner) throw new Error(`invalid ${source} ${setting}: expected ${PLANNER_MODES.join(' or ')}`);
+	const emulator = await startMongoEmulator({ port, host: values.host, planner });
+	console.log(`mongo-emulator listening on ${emulator.uri}${planner === 'scan' ? ' (every query by a full scan)' : ''}`);
 	const stop = (): void => {
 		emulator.close().then(
 			() => process.exit(0),
@@ -25,6 +35,12 @@ async function main(): Promise<void> {
 	};
 	process.once('SIGINT', stop);
 	process.once('SIGTERM', stop);
+}
+
+/** The planner setting from MONGO_EMULATOR_PLANNER (unset or empty: the default) and where it came from. */
+function plannerFromEnvironment(): [string, string] {
+	const setting = process.env.MONGO_EMULATOR_PLANNER;
+	return setting ? [setting, 'MONGO_EMULATOR_PLANNER'] : ['indexes', 'default'];
 }
 
 main().catch((error: unknown) => {

@@ -2,9 +2,11 @@
  * An in-process MongoDB server for development and tests: speaks the wire protocol to unmodified
  * drivers (mongoose included), stores data in memory and answers with MongoDB's semantics.
  */
+import type { PlannerMode } from './engine/query/planner';
 import type { EmulatorLogger } from './logger';
 import { EmulatorServer } from './server';
 
+export type { PlannerMode } from './engine/query/planner';
 export type { EmulatorLogger } from './logger';
 
 export interface MongoEmulatorOptions {
@@ -14,6 +16,11 @@ export interface MongoEmulatorOptions {
 	host?: string;
 	/** Defaults to the console. */
 	logger?: EmulatorLogger;
+	/**
+	 * 'indexes' (the default) answers a query by the cheapest plan, using indexes where they help; 'scan' answers
+	 * every query by reading the whole collection, for comparing results and timings with the planner's.
+	 */
+	planner?: PlannerMode;
 }
 
 export interface MongoEmulator {
@@ -26,7 +33,7 @@ export interface MongoEmulator {
 
 export async function startMongoEmulator(options: MongoEmulatorOptions = {}): Promise<MongoEmulator> {
 	const host = options.host ?? '127.0.0.1';
-	const server = new EmulatorServer(options.logger ?? console);
+	const server = new EmulatorServer(options.logger ?? console, options.planner ?? 'indexes');
 	const port = await server.listen(options.port ?? 0, host);
 	const uriHost = host.includes(':') ? `[${host}]` : host;
 	return { uri: `mongodb://${uriHost}:${port}`, port, close: () => server.close() };

@@ -2,15 +2,17 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { serveConnection } from './connection';
 import { Engine } from './engine/engine';
+import type { PlannerMode } from './engine/query/planner';
 import type { EmulatorLogger } from './logger';
 
 export class EmulatorServer {
-	private readonly engine = new Engine();
+	private readonly engine: Engine;
 	private readonly sockets = new Set<Socket>();
 	private readonly server: Server;
 	private lastConnectionId = 0;
 
-	constructor(logger: EmulatorLogger) {
+	constructor(logger: EmulatorLogger, planner: PlannerMode) {
+		this.engine = new Engine(planner);
 		this.server = createServer((socket) => {
 			this.sockets.add(socket);
 			socket.on('close', () => this.sockets.delete(socket));

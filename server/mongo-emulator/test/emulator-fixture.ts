@@ -1,6 +1,6 @@
 /** One emulator and driver client per test file; each test gets its own database. */
 import { MongoClient, type Db, type ObjectId } from 'mongodb';
-import { startMongoEmulator, type MongoEmulator } from '../src';
+import { startMongoEmulator, type MongoEmulator, type MongoEmulatorOptions } from '../src';
 
 /** Test documents use _id values of any type (numbers, strings), which the driver's default typing forbids. */
 export interface TestDocument {
@@ -15,12 +15,12 @@ export interface EmulatorFixture {
 	readonly freshDb: () => Db;
 }
 
-export function useEmulator(): EmulatorFixture {
+export function useEmulator(options: MongoEmulatorOptions = {}): EmulatorFixture {
 	let emulator: MongoEmulator | undefined;
 	let client: MongoClient | undefined;
 	let databases = 0;
 	beforeAll(async () => {
-		emulator = await startMongoEmulator();
+		emulator = await startMongoEmulator(options);
 		client = await MongoClient.connect(emulator.uri);
 	});
 	afterAll(async () => {

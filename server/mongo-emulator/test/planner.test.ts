@@ -3,6 +3,7 @@ import { Double, Int32, Long, ObjectId, type Db, type Document } from 'mongodb';
 import { useEmulator, type TestDocument } from './emulator-fixture';
 
 const fixture = useEmulator();
+const scanFixture = useEmulator({ planner: 'scan' });
 
 interface Explained {
 	plan: Document;
@@ -218,6 +219,37 @@ describe('mongo emulator query planner', () => {
 			expect(explained.stats.totalDocsExamined).toBeGreaterThan(500);
 			const page = await contacts.find(filter).sort({ _id: 1 }).skip(5).limit(3).toArray();
 			expect(page.map((doc) => doc._id)).toEqual([506, 606, 706]);
+		});
+	});
+
+	describe("the full-scan switch (planner: 'scan')", () => {
+		it('answers a query that an index serves by reading every document, with the same results', async () => {
+			const filter = { botId: 1, isPreview: false, deletedAt: null };
+			const find = { find: 'contacts', filter, sort: { _id: -1 }, skip: 100, limit: 10 };
+			const answers = [];
+			for (const { freshDb } of [fixture, scanFixture]) {
+				const db = freshDb();
+				const { contacts } = await seedContacts(db, 300);
+				const page = await contacts.find(filter).sort({ _id: -1 }).skip(100).limit(10).toArray();
+				answers.push({ explained: await explain(db, find), page, count: await contacts.countDocuments(filter) });
+			}
+			const [planned, scanned] = answers;
+			expect(indexNameOf(planned.explained)).toBe('botId_1_isPreview_1_deletedAt_1__id_1');
+			expect(planned.explained.stats.totalDocsExamined).toBe(10);
+			expect(scanned.explained).toMatchObject({
+				plan: { stage: 'COLLSCAN' },
+				stats: { totalKeysExamined: 0, totalDocsExamined: 300 },
+			});
+			expect(scanned.page).toEqual(planned.page);
+			expect(scanned.page.map((doc) => doc._id)).toEqual([188, 187, 186, 185, 184, 183, 182, 181, 179, 178]);
+			expect(scanned.count).toBe(270);
+		});
+
+		it('still keeps indexes for unique constraints', async () => {
+			const { contacts } = await seedContacts(scanFixture.freshDb(), 10);
+			const duplicate = { _id: 11, botId: 1, messenger: 'telegram', messengerKey: '1001' };
+			await expect(contacts.insertOne(duplicate)).rejects.toMatchObject({ code: 11000 });
+			expect(await contacts.countDocuments()).toBe(10);
 		});
 	});
 });

@@ -7,6 +7,7 @@ import type { PlainObject } from '../bson/types';
 import { CommandError } from '../errors';
 import { CollectionIndex, type DocumentKeys } from './indexes/collection-index';
 import { ID_INDEX_NAME, sameIndexDefinition, sameKeys, type IndexSpec } from './indexes/index-spec';
+import type { PlannerMode } from './query/planner';
 import type { DocRecord } from './records';
 
 const EARLIEST_DATE = new Date(-8.64e15);
@@ -20,6 +21,8 @@ export class Collection {
 	constructor(
 		readonly database: string,
 		readonly name: string,
+		/** Indexes are kept in either mode: unique constraints and TTL expiry need them. */
+		readonly planner: PlannerMode,
 	) {
 		this.indexes.set(
 			ID_INDEX_NAME,

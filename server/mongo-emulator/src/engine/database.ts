@@ -1,11 +1,15 @@
 import { CommandError } from '../errors';
 import { Collection } from './collection';
+import type { PlannerMode } from './query/planner';
 
 /** A database: a namespace of collections. It "exists" (is listed) while it holds a collection. */
 export class Database {
 	private readonly collections = new Map<string, Collection>();
 
-	constructor(readonly name: string) {}
+	constructor(
+		readonly name: string,
+		private readonly planner: PlannerMode,
+	) {}
 
 	get isEmpty(): boolean {
 		return this.collections.size === 0;
@@ -25,7 +29,7 @@ export class Database {
 		if (this.collections.has(name)) {
 			throw new CommandError('NamespaceExists', `Collection ${this.name}.${name} already exists.`);
 		}
-		const collection = new Collection(this.name, name);
+		const collection = new Collection(this.name, name, this.planner);
 		this.collections.set(name, collection);
 		return collection;
 	}

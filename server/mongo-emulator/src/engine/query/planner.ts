@@ -16,6 +16,12 @@ import { implicationsOf } from './filter-implication';
 import type { SortField } from './sort';
 import { bracketEdges } from './type-brackets';
 
+/**
+ * How queries find their candidates: by the cheapest plan, which may scan index ranges (the default), or always
+ * by reading the whole collection. The full scan is the reference the planner is tested against.
+ */
+export type PlannerMode = 'indexes' | 'scan';
+
 /** Beyond this many point combinations ($in lists), later index fields are left to the filter. */
 const MAX_RANGES = 1000;
 /** Rough extra cost per candidate of sorting in memory compared with reading in index order. */
@@ -46,8 +52,6 @@ export function planQuery(
 	sort: readonly SortField[],
 	purpose: QueryPurpose = 'fetch',
 ): QueryPlan {
-	const constraints = analyzeFilter(filter);
-	const implies = implicationsOf(filter);
 	let best: QueryPlan = {
 		ranges: [],
 		reverse: false,
@@ -57,6 +61,9 @@ export function planQuery(
 		boundFields: 0,
 		enforcedFields: [],
 	};
+	if (collection.planner === 'scan') return best;
+	const constraints = analyzeFilter(filter);
+	const implies = implicationsOf(filter);
 	for (const index of collection.indexList()) {
 		if (!holdsAllMatches(index, implies)) continue;
 		const plan = planIndexScan(index, constraints, sort);
