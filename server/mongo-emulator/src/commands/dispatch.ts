@@ -22,8 +22,13 @@ const handlers = new Map<string, CommandHandler>(
 	}),
 );
 
+/** The names of the commands the emulator answers (the README's support matrix lists them). */
+export function handledCommands(): string[] {
+	return [...handlers.keys()];
+}
+
 /** Multi-document transactions need a replica set; a standalone mongod refuses them the same way. */
-const TRANSACTION_COMMANDS = new Set(['commitTransaction', 'abortTransaction']);
+export const TRANSACTION_COMMANDS: ReadonlySet<string> = new Set(['commitTransaction', 'abortTransaction']);
 
 export function runCommand(command: Document, context: CommandContext): Document {
 	try {

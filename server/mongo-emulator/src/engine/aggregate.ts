@@ -16,7 +16,7 @@ import { parseSort, sortDocuments } from './query/sort';
 
 /** Stages that only read their input documents. */
 const READ_ONLY_STAGES = new Set(['$match', '$skip', '$limit', '$count', '$group', '$sortByCount']);
-const REFUSED_STAGES = new Set([
+export const REFUSED_STAGES: ReadonlySet<string> = new Set([
 	'$out',
 	'$merge',
 	'$currentOp',

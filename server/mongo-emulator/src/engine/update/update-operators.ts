@@ -14,7 +14,7 @@ import { bsonTag, isLong, isNumeric, isPlainObject, type PlainObject } from '../
 import { badValue, CommandError } from '../../errors';
 import { fromMingoError, mingoOptionsFor, toMingoFilter } from '../query/mingo-options';
 
-const SUPPORTED_OPERATORS = new Set([
+export const SUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
 	'$set',
 	'$unset',
 	'$inc',
