@@ -4,7 +4,20 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { errorBody, type Answer } from '../http/answers';
 import { ApiError, unauthorized } from '../http/errors';
+
+/** What the admin token check answers, on every admin route. */
+export const adminAuthAnswers: readonly Answer[] = [
+	{
+		id: 'AdminUnauthorized',
+		status: 401,
+		when: 'The bearer token is missing or is not `ADMIN_TOKEN`.',
+		body: z.object({ error: z.literal('unauthorized') }),
+	},
+	{ id: 'AdminOff', status: 404, when: 'The admin API is off: `ADMIN_TOKEN` is not set.', body: errorBody },
+];
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

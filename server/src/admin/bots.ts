@@ -1,13 +1,12 @@
 /** Provisioning of bots. A bot belongs to a project and, through it, to the project's owner. */
-import { Router } from 'express';
 import { z } from 'zod';
 import { nextSequence } from '../database/sequences';
+import { dataOf, errorBody, validationBody } from '../http/answers';
 import { ApiError, fieldError } from '../http/errors';
-import { text, validate } from '../http/validation';
-import type { Models } from '../models';
+import { text } from '../http/validation';
 import type { BotDoc } from '../models/bot';
-import { integerParam } from './params';
-import { adminBody, adminRoute } from './route';
+import { integerIdParam } from './params';
+import { adminRoute } from './route';
 
 const createBotInput = z.object({ project_uuid: z.string().max(64), name: text() });
 
@@ -15,13 +14,24 @@ export function presentBot(bot: BotDoc) {
 	return { id: bot._id, name: bot.name, project_uuid: bot.projectUuid, subscribers_count: bot.subscribersCount };
 }
 
-export function botsAdmin(models: Models): Router {
-	const router = Router();
+const botJson = z
+	.object({ id: z.int(), name: z.string(), project_uuid: z.string(), subscribers_count: z.int().min(0) })
+	.meta({ id: 'AdminBot' });
 
-	router.post(
-		'/bots',
-		adminRoute(async (req) => {
-			const input = validate(createBotInput, adminBody(req), 'en');
+const botNotFound = { status: 404, when: 'No such bot, or it is deleted.', body: errorBody };
+
+const botPath = { id: integerIdParam('Bot') };
+
+export const botRoutes = [
+	adminRoute({
+		name: 'createBot',
+		verb: 'post',
+		path: '/bots',
+		summary: 'Creates a bot in a project.',
+		body: createBotInput,
+		success: [{ status: 201, when: 'The bot.', body: dataOf(botJson) }],
+		refusals: [{ status: 422, when: 'No project has this `project_uuid`.', body: validationBody }],
+		async handle({ deps: { models }, body: input }) {
 			const project = await models.projects.findOne({ uuid: input.project_uuid }, { ownerId: 1 }).lean();
 			if (!project) throw fieldError('en', 'project_uuid', 'The selected project uuid is invalid.');
 			const bot = await models.bots.create({
@@ -31,29 +41,34 @@ export function botsAdmin(models: Models): Router {
 				ownerId: project.ownerId,
 			});
 			return { status: 201, body: { data: presentBot(bot.toObject()) } };
-		}),
-	);
-
-	router.get(
-		'/bots/:id',
-		adminRoute(async (req) => {
-			const bot = await models.bots
-				.findOne({ _id: integerParam(req.params.id as string, 'Bot'), deletedAt: null })
-				.lean<BotDoc>();
+		},
+	}),
+	adminRoute({
+		name: 'getBot',
+		verb: 'get',
+		path: '/bots/:id',
+		summary: 'One bot, with its subscriber count.',
+		params: botPath,
+		success: [{ status: 200, when: 'The bot.', body: dataOf(botJson) }],
+		refusals: [botNotFound],
+		async handle({ deps: { models }, params: { id } }) {
+			const bot = await models.bots.findOne({ _id: id, deletedAt: null }).lean<BotDoc>();
 			if (!bot) throw new ApiError(404, { error: 'Bot not found.' });
 			return { status: 200, body: { data: presentBot(bot) } };
-		}),
-	);
-
-	router.delete(
-		'/bots/:id',
-		adminRoute(async (req) => {
-			const id = integerParam(req.params.id as string, 'Bot');
+		},
+	}),
+	adminRoute({
+		name: 'deleteBot',
+		verb: 'delete',
+		path: '/bots/:id',
+		summary: "Deletes a bot; its contacts' accounts are then not found (§7.3).",
+		params: botPath,
+		success: [{ status: 204, when: 'Deleted.' }],
+		refusals: [botNotFound],
+		async handle({ deps: { models }, params: { id } }) {
 			const result = await models.bots.updateOne({ _id: id, deletedAt: null }, { $set: { deletedAt: new Date() } });
 			if (result.matchedCount === 0) throw new ApiError(404, { error: 'Bot not found.' });
 			return { status: 204 };
-		}),
-	);
-
-	return router;
-}
+		},
+	}),
+];

@@ -2,20 +2,19 @@
  * Admin side of contact accounts: blocking and unblocking (done on the contact card in the dashboard, §3)
  * and reading an account's journal (§2.3).
  */
-import { Router, type Request } from 'express';
+import { z } from 'zod';
 import { setAccountBlocked } from '../domain/contact-accounts/accounts';
 import { JOURNAL_LABELS, readJournal } from '../domain/contact-accounts/journal';
+import { accountJson } from '../contract/contact-accounts/outputs';
 import { presentAccount } from '../contract/contact-accounts/presenter';
+import { isoWithOffset, isoWithOffsetJson } from '../contract/timestamps';
+import { dataOf, errorBody } from '../http/answers';
 import { ApiError } from '../http/errors';
-import { isoWithOffset } from '../contract/timestamps';
-import type { Models } from '../models';
 import type { AccountJournalEntryDoc } from '../models/account-journal-entry';
-import { integerParam } from './params';
+import { integerIdParam } from './params';
 import { adminRoute } from './route';
 
 const accountNotFound = () => new ApiError(404, { error: 'Account not found.' });
-
-const accountIdOf = (req: Request) => integerParam(req.params.id as string, 'Account');
 
 /** `amount` is signed (debits negative), so the balance is the plain sum of the journal's amounts. */
 function presentJournalEntry(entry: AccountJournalEntryDoc) {
@@ -29,32 +28,55 @@ function presentJournalEntry(entry: AccountJournalEntryDoc) {
 	};
 }
 
-export function contactAccountsAdmin(models: Models): Router {
-	const router = Router();
+const journalEntryJson = z
+	.object({
+		id: z.string(),
+		operation: z.enum(Object.values(JOURNAL_LABELS) as [string, ...string[]]),
+		kind: z.enum(Object.keys(JOURNAL_LABELS) as [string, ...string[]]),
+		amount: z.int().meta({ description: 'Minor units, signed: debits are negative.' }),
+		description: z.string(),
+		created_at: isoWithOffsetJson(),
+	})
+	.meta({ id: 'AdminJournalEntry' });
 
-	for (const [action, blocked] of [
-		['block', true],
-		['unblock', false],
-	] as const) {
-		router.post(
-			`/accounts/:id/${action}`,
-			adminRoute(async (req) => {
-				const account = await setAccountBlocked(models, accountIdOf(req), blocked);
-				if (!account) throw accountNotFound();
-				return { status: 200, body: { data: presentAccount(account) } };
-			}),
-		);
-	}
+const accountPath = { id: integerIdParam('Account') };
 
-	router.get(
-		'/accounts/:id/journal',
-		adminRoute(async (req) => {
-			const accountId = accountIdOf(req);
-			if (!(await models.contactAccounts.exists({ _id: accountId }))) throw accountNotFound();
-			const entries = await readJournal(models, accountId);
+const accountNotFoundAnswer = { status: 404, when: 'No such account.', body: errorBody };
+
+const blockingRoutes = (['block', 'unblock'] as const).map((action) =>
+	adminRoute({
+		name: `${action}Account`,
+		verb: 'post',
+		path: `/accounts/:id/${action}`,
+		summary:
+			action === 'block'
+				? 'Blocks an account, as on the contact card in the dashboard (§3): debits are refused, top-ups still work.'
+				: 'Unblocks an account.',
+		params: accountPath,
+		success: [{ status: 200, when: 'The account.', body: dataOf(accountJson) }],
+		refusals: [accountNotFoundAnswer],
+		async handle({ deps: { models }, params: { id } }) {
+			const account = await setAccountBlocked(models, id, action === 'block');
+			if (!account) throw accountNotFound();
+			return { status: 200, body: { data: presentAccount(account) } };
+		},
+	}),
+);
+
+export const contactAccountRoutes = [
+	...blockingRoutes,
+	adminRoute({
+		name: 'getAccountJournal',
+		verb: 'get',
+		path: '/accounts/:id/journal',
+		summary: "An account's journal, oldest first: every top-up and debit made through the API (§2.3).",
+		params: accountPath,
+		success: [{ status: 200, when: 'The journal.', body: dataOf(z.array(journalEntryJson)) }],
+		refusals: [accountNotFoundAnswer],
+		async handle({ deps: { models }, params: { id } }) {
+			if (!(await models.contactAccounts.exists({ _id: id }))) throw accountNotFound();
+			const entries = await readJournal(models, id);
 			return { status: 200, body: { data: entries.map(presentJournalEntry) } };
-		}),
-	);
-
-	return router;
-}
+		},
+	}),
+];

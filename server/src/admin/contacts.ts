@@ -3,7 +3,6 @@
  * described (no create-or-update: a messenger ID already held in the bot is a 422), with any creation time, as a
  * website-chat (`web`) or preview contact if asked; `DELETE /contacts/:id` deletes one softly.
  */
-import { Router } from 'express';
 import type { Types } from 'mongoose';
 import { z } from 'zod';
 import { isDuplicateKeyError } from '../database/duplicate-key';
@@ -17,13 +16,14 @@ import {
 } from '../contract/contacts/inputs';
 import { deleteContact } from '../domain/contacts/delete-contact';
 import { insertContact, type NewContact } from '../domain/contacts/insert-contact';
+import { contactJson } from '../contract/contacts/outputs';
 import { presentContact } from '../contract/contacts/presenter';
+import { dataOf, errorBody, validationBody } from '../http/answers';
 import { ApiError, fieldError } from '../http/errors';
-import { boolean, integer, ruleParams, text, validate } from '../http/validation';
-import type { Models } from '../models';
+import { boolean, integer, ruleParams, text } from '../http/validation';
 import { MESSENGERS, VARIABLE_TYPES } from '../models/contact';
-import { integerParam } from './params';
-import { adminBody, adminRoute } from './route';
+import { integerIdParam } from './params';
+import { adminRoute } from './route';
 
 const ID_FIELDS: MessengerIdFields = { telegram: ['telegram_id'], max: ['max_id'], vk: ['vk_id'], viber: ['viber_id'] };
 
@@ -83,13 +83,26 @@ function newContact(input: CreateContactInput, bot: { _id: number; ownerId: Type
 	};
 }
 
-export function contactsAdmin(models: Models): Router {
-	const router = Router();
+const contactNotFound = { status: 404, when: 'No such contact, or it is already deleted.', body: errorBody };
 
-	router.post(
-		'/contacts',
-		adminRoute(async (req) => {
-			const input = validate(createContactInput, adminBody(req), 'en');
+export const contactRoutes = [
+	adminRoute({
+		name: 'createContact',
+		verb: 'post',
+		path: '/contacts',
+		summary:
+			'Creates a contact as a messenger would (no create-or-update), with any creation time, ' +
+			'as a website-chat (`web`) or preview contact if asked.',
+		body: createContactInput,
+		success: [{ status: 201, when: 'The contact.', body: dataOf(contactJson) }],
+		refusals: [
+			{
+				status: 422,
+				when: 'No live bot has this `bot_id`, or the bot already has a contact with this messenger ID.',
+				body: validationBody,
+			},
+		],
+		async handle({ deps: { models }, body: input }) {
 			const bot = await models.bots.findOne({ _id: input.bot_id, deletedAt: null }, { ownerId: 1 }).lean();
 			if (!bot) throw fieldError('en', 'bot_id', 'The selected bot id is invalid.');
 			try {
@@ -100,17 +113,20 @@ export function contactsAdmin(models: Models): Router {
 				const field = ID_FIELDS[input.messenger]?.[0] ?? 'messenger';
 				throw fieldError('en', field, `The ${field.replace(/_/g, ' ')} has already been taken.`);
 			}
-		}),
-	);
-
-	router.delete(
-		'/contacts/:id',
-		adminRoute(async (req) => {
-			const deleted = await deleteContact(models, integerParam(req.params.id as string, 'Contact'));
+		},
+	}),
+	adminRoute({
+		name: 'deleteContact',
+		verb: 'delete',
+		path: '/contacts/:id',
+		summary: 'Deletes a contact (softly): it leaves exports and counts, and its accounts are not found (§7.3).',
+		params: { id: integerIdParam('Contact') },
+		success: [{ status: 204, when: 'Deleted.' }],
+		refusals: [contactNotFound],
+		async handle({ deps: { models }, params: { id } }) {
+			const deleted = await deleteContact(models, id);
 			if (!deleted) throw new ApiError(404, { error: 'Contact not found.' });
 			return { status: 204 };
-		}),
-	);
-
-	return router;
-}
+		},
+	}),
+];

@@ -1,41 +1,58 @@
 /** Deprecating an API method with a sunset date (§9), and taking the deprecation back. */
-import { Router } from 'express';
 import { z } from 'zod';
+import { dataOf, errorBody } from '../http/answers';
 import { ApiError } from '../http/errors';
-import { validate } from '../http/validation';
-import type { Models } from '../models';
-import { adminBody, adminRoute } from './route';
+import { adminRoute, type AdminDeps } from './route';
 
-const deprecationInput = z.object({ sunset: z.iso.datetime({ offset: true }) });
+const deprecationInput = z.object({
+	sunset: z.iso.datetime({ offset: true }).meta({ description: 'The switch-off date; from then on the method answers 410.' }),
+});
 
-export function deprecationsAdmin(models: Models, methodNames: ReadonlySet<string>): Router {
-	const router = Router();
+const methodPath = { method: z.string().meta({ description: 'An API method name, e.g. `createContactAccount`.' }) };
 
-	const knownMethod = (name: string) => {
-		if (!methodNames.has(name)) throw new ApiError(404, { error: `Unknown method ${name}.` });
-		return name;
-	};
+const unknownMethod = { status: 404, when: 'No API method has this name.', body: errorBody };
 
-	router.put(
-		'/deprecations/:method',
-		adminRoute(async (req) => {
-			const method = knownMethod(req.params.method as string);
-			const { sunset } = validate(deprecationInput, adminBody(req), 'en');
-			const saved = await models.deprecations
+function knownMethod({ methodNames }: AdminDeps, name: string): string {
+	if (!methodNames.has(name)) throw new ApiError(404, { error: `Unknown method ${name}.` });
+	return name;
+}
+
+export const deprecationRoutes = [
+	adminRoute({
+		name: 'deprecateMethod',
+		verb: 'put',
+		path: '/deprecations/:method',
+		summary: 'Deprecates an API method until a sunset date (§9): its answers carry `Deprecation` and `Sunset` until then.',
+		params: methodPath,
+		body: deprecationInput,
+		success: [
+			{
+				status: 200,
+				when: 'The deprecation as stored.',
+				body: dataOf(z.object({ method: z.string(), sunset: z.string().meta({ description: 'ISO 8601, UTC.' }) })),
+			},
+		],
+		refusals: [unknownMethod],
+		async handle({ deps, params, body: { sunset } }) {
+			const method = knownMethod(deps, params.method);
+			const saved = await deps.models.deprecations
 				.findOneAndUpdate({ _id: method }, { $set: { sunset: new Date(sunset) } }, { upsert: true, returnDocument: 'after' })
 				.lean();
 			return { status: 200, body: { data: { method, sunset: saved.sunset.toISOString() } } };
-		}),
-	);
-
-	router.delete(
-		'/deprecations/:method',
-		adminRoute(async (req) => {
-			const method = knownMethod(req.params.method as string);
-			await models.deprecations.deleteOne({ _id: method });
+		},
+	}),
+	adminRoute({
+		name: 'undeprecateMethod',
+		verb: 'delete',
+		path: '/deprecations/:method',
+		summary: 'Takes a deprecation back: the method works as before, also after its sunset date.',
+		params: methodPath,
+		success: [{ status: 204, when: 'Done (also when the method was not deprecated).' }],
+		refusals: [unknownMethod],
+		async handle({ deps, params }) {
+			const method = knownMethod(deps, params.method);
+			await deps.models.deprecations.deleteOne({ _id: method });
 			return { status: 204 };
-		}),
-	);
-
-	return router;
-}
+		},
+	}),
+];

@@ -3,23 +3,41 @@ import { Router } from 'express';
 import type { Config } from '../config';
 import type { Models } from '../models';
 import { adminAuth } from './admin-auth';
-import { botsAdmin } from './bots';
-import { contactAccountsAdmin } from './contact-accounts';
-import { contactsAdmin } from './contacts';
-import { deprecationsAdmin } from './deprecations';
-import { listsAdmin } from './lists';
-import { projectsAdmin } from './projects';
-import { usersAdmin } from './users';
+import { botRoutes } from './bots';
+import { contactAccountRoutes } from './contact-accounts';
+import { contactRoutes } from './contacts';
+import { deprecationRoutes } from './deprecations';
+import { listRoutes } from './lists';
+import { projectRoutes } from './projects';
+import { mountAdminRoutes, type AdminRoute } from './route';
+import { userRoutes } from './users';
+
+export interface AdminArea {
+	name: string;
+	description: string;
+	routes: readonly AdminRoute[];
+}
+
+/** Every admin route, by area; the areas are sections of the API reference. */
+export const adminAreas: readonly AdminArea[] = [
+	{ name: 'Admin: accounts', description: 'Accounts of the platform and their API keys.', routes: userRoutes },
+	{ name: 'Admin: projects', description: 'Projects and team-member invitations.', routes: projectRoutes },
+	{ name: 'Admin: bots', description: 'Bots of a project.', routes: botRoutes },
+	{ name: 'Admin: contacts', description: 'Contacts, as messengers bring them to the platform.', routes: contactRoutes },
+	{
+		name: 'Admin: contact accounts',
+		description: 'Blocking contact accounts, and their journals.',
+		routes: contactAccountRoutes,
+	},
+	{ name: 'Admin: list records', description: 'Records of lists (the spec shows no record method).', routes: listRoutes },
+	{ name: 'Admin: deprecations', description: 'Deprecating API methods with a sunset date (§9).', routes: deprecationRoutes },
+];
+
+export const adminRoutes: readonly AdminRoute[] = adminAreas.flatMap((area) => area.routes);
 
 export function adminRouter(config: Config, models: Models, methodNames: ReadonlySet<string>): Router {
 	const router = Router();
 	router.use(adminAuth(config.adminToken));
-	router.use(usersAdmin(models));
-	router.use(projectsAdmin(models));
-	router.use(botsAdmin(models));
-	router.use(deprecationsAdmin(models, methodNames));
-	router.use(listsAdmin(models));
-	router.use(contactsAdmin(models));
-	router.use(contactAccountsAdmin(models));
+	router.use(mountAdminRoutes(adminRoutes, { models, methodNames }));
 	return router;
 }

@@ -2,45 +2,68 @@
  * Records of lists. The spec shows no record method, yet states what deleting a list or a field does to
  * records (§3, §4.6, §4.8); these routes make records real so those effects exist and can be checked.
  */
-import { Router } from 'express';
 import { z } from 'zod';
 import { listItemValues } from '../contract/lists/inputs';
+import { listItemJson } from '../contract/lists/outputs';
 import { presentListItem } from '../contract/lists/presenter';
+import { dataOf, errorBody, validationBody } from '../http/answers';
 import { ApiError } from '../http/errors';
 import { validate } from '../http/validation';
 import type { Models } from '../models';
 import type { ListDoc } from '../models/list';
 import type { ListItemDoc } from '../models/list-item';
 import { objectIdParam } from './params';
-import { adminBody, adminRoute } from './route';
+import { adminRoute } from './route';
 
-export function listsAdmin(models: Models): Router {
-	const router = Router();
+const listPath = { id: objectIdParam('List') };
 
-	const findList = async (id: string) => {
-		const list = await models.lists.findById(objectIdParam(id, 'List'), { fields: 1 }).lean<Pick<ListDoc, '_id' | 'fields'>>();
-		if (!list) throw new ApiError(404, { error: 'List not found.' });
-		return list;
-	};
+const listNotFound = { status: 404, when: 'No such list.', body: errorBody };
 
-	router.post(
-		'/lists/:id/items',
-		adminRoute(async (req) => {
-			const list = await findList(req.params.id as string);
-			const { values } = validate(z.object({ values: listItemValues(list.fields) }), adminBody(req), 'en');
+async function findList(models: Models, id: ListDoc['_id']) {
+	const list = await models.lists.findById(id, { fields: 1 }).lean<Pick<ListDoc, '_id' | 'fields'>>();
+	if (!list) throw new ApiError(404, { error: 'List not found.' });
+	return list;
+}
+
+export const listRoutes = [
+	adminRoute({
+		name: 'addListItem',
+		verb: 'post',
+		path: '/lists/:id/items',
+		summary: "Adds a record to a list; its values are checked against the list's fields.",
+		params: listPath,
+		body: z.object({
+			values: z.record(z.string(), z.unknown()).meta({
+				description:
+					'Field slug to value: `string` text, `number` a number, `bool` true/false, `date` `YYYY-MM-DD`, ' +
+					'`datetime` ISO 8601 with offset, `money` an integer in minor units, `file` and `image` an http(s) URL, ' +
+					'`contact` and `bot` a positive integer ID. Required fields must have a value.',
+			}),
+		}),
+		success: [{ status: 201, when: 'The record.', body: dataOf(listItemJson) }],
+		refusals: [
+			listNotFound,
+			{ status: 422, when: "A value does not suit its field, or the slug is not one of the list's.", body: validationBody },
+		],
+		async handle({ deps: { models }, params: { id }, body }) {
+			const list = await findList(models, id);
+			const { values } = validate(z.object({ values: listItemValues(list.fields) }), body, 'en');
 			const item = await models.listItems.create({ listId: list._id, values });
 			return { status: 201, body: { data: presentListItem(item.toObject<ListItemDoc>()) } };
-		}),
-	);
-
-	router.get(
-		'/lists/:id/items',
-		adminRoute(async (req) => {
-			const list = await findList(req.params.id as string);
+		},
+	}),
+	adminRoute({
+		name: 'getListItems',
+		verb: 'get',
+		path: '/lists/:id/items',
+		summary: 'The records of a list, oldest first.',
+		params: listPath,
+		success: [{ status: 200, when: 'The records.', body: dataOf(z.array(listItemJson)) }],
+		refusals: [listNotFound],
+		async handle({ deps: { models }, params: { id } }) {
+			const list = await findList(models, id);
 			const items = await models.listItems.find({ listId: list._id }).sort({ _id: 1 }).lean<ListItemDoc[]>();
 			return { status: 200, body: { data: items.map(presentListItem) } };
-		}),
-	);
-
-	return router;
-}
+		},
+	}),
+];

@@ -1,13 +1,19 @@
 /** Path parameters of the admin API; a malformed ID is simply not found. */
-import { isValidObjectId, Types } from 'mongoose';
-import { ApiError } from '../http/errors';
+import { Types } from 'mongoose';
+import { z } from 'zod';
 
-export function objectIdParam(value: string, what: string): Types.ObjectId {
-	if (!isValidObjectId(value) || !/^[0-9a-f]{24}$/i.test(value)) throw new ApiError(404, { error: `${what} not found.` });
-	return new Types.ObjectId(value);
-}
+/** A numeric ID (bots, contacts, accounts). */
+export const integerIdParam = (what: string) =>
+	z
+		.string()
+		.regex(/^\d{1,15}$/, { error: `${what} not found.` })
+		.transform(Number)
+		.meta({ description: `The ${what.toLowerCase()} ID.` });
 
-export function integerParam(value: string, what: string): number {
-	if (!/^\d{1,15}$/.test(value)) throw new ApiError(404, { error: `${what} not found.` });
-	return Number(value);
-}
+/** An ObjectId as 24 hex digits (users, lists). */
+export const objectIdParam = (what: string) =>
+	z
+		.string()
+		.regex(/^[0-9a-f]{24}$/i, { error: `${what} not found.` })
+		.transform((value) => new Types.ObjectId(value))
+		.meta({ description: `The ${what.toLowerCase()} ID: 24 hexadecimal digits.` });

@@ -1,55 +1,67 @@
 /** Provisioning of projects and of team-member invitations (which give no API access, §1). */
 import { randomUUID } from 'node:crypto';
-import { Router } from 'express';
 import { z } from 'zod';
+import { dataOf, errorBody, validationBody } from '../http/answers';
 import { ApiError, fieldError } from '../http/errors';
-import { text, validate } from '../http/validation';
-import type { Models } from '../models';
+import { text } from '../http/validation';
 import type { ProjectDoc } from '../models/project';
-import { adminBody, adminRoute } from './route';
+import { adminRoute } from './route';
 
-const objectId = z.string().regex(/^[0-9a-f]{24}$/i);
+const objectId = () => z.string().regex(/^[0-9a-f]{24}$/i);
 
-const createProjectInput = z.object({ owner_id: objectId, name: text() });
-const addMemberInput = z.object({ user_id: objectId });
+const createProjectInput = z.object({ owner_id: objectId().meta({ description: 'The owning account.' }), name: text() });
+const addMemberInput = z.object({ user_id: objectId().meta({ description: 'The account to invite.' }) });
 
 function presentProject(project: ProjectDoc) {
 	return { uuid: project.uuid, name: project.name, owner_id: project.ownerId.toHexString() };
 }
 
-export function projectsAdmin(models: Models): Router {
-	const router = Router();
+const projectJson = z.object({ uuid: z.string(), name: z.string(), owner_id: z.string() }).meta({ id: 'AdminProject' });
 
-	router.post(
-		'/projects',
-		adminRoute(async (req) => {
-			const input = validate(createProjectInput, adminBody(req), 'en');
+export const projectRoutes = [
+	adminRoute({
+		name: 'createProject',
+		verb: 'post',
+		path: '/projects',
+		summary: 'Creates a project owned by an account.',
+		body: createProjectInput,
+		success: [{ status: 201, when: 'The project.', body: dataOf(projectJson) }],
+		refusals: [{ status: 422, when: 'No account has this `owner_id`.', body: validationBody }],
+		async handle({ deps: { models }, body: input }) {
 			if (!(await models.users.exists({ _id: input.owner_id }))) {
 				throw fieldError('en', 'owner_id', 'The selected owner id is invalid.');
 			}
 			const project = await models.projects.create({ uuid: randomUUID(), name: input.name, ownerId: input.owner_id });
 			return { status: 201, body: { data: presentProject(project.toObject()) } };
-		}),
-	);
-
-	router.post(
-		'/projects/:uuid/members',
-		adminRoute(async (req) => {
-			const input = validate(addMemberInput, adminBody(req), 'en');
+		},
+	}),
+	adminRoute({
+		name: 'inviteProjectMember',
+		verb: 'post',
+		path: '/projects/:uuid/members',
+		summary: "Invites an account to a project as a team member, which gives no API access to the project's data (§1).",
+		params: { uuid: z.string().meta({ description: 'The project UUID.' }) },
+		body: addMemberInput,
+		success: [
+			{
+				status: 201,
+				when: 'The invitation (inviting twice changes nothing).',
+				body: dataOf(z.object({ project_uuid: z.string(), user_id: z.string() })),
+			},
+		],
+		refusals: [
+			{ status: 404, when: 'No such project.', body: errorBody },
+			{ status: 422, when: 'No account has this `user_id`.', body: validationBody },
+		],
+		async handle({ deps: { models }, params: { uuid }, body: input }) {
 			if (!(await models.users.exists({ _id: input.user_id }))) {
 				throw fieldError('en', 'user_id', 'The selected user id is invalid.');
 			}
 			const project = await models.projects
-				.findOneAndUpdate(
-					{ uuid: String(req.params.uuid) },
-					{ $addToSet: { members: input.user_id } },
-					{ returnDocument: 'after' },
-				)
+				.findOneAndUpdate({ uuid }, { $addToSet: { members: input.user_id } }, { returnDocument: 'after' })
 				.lean<ProjectDoc>();
 			if (!project) throw new ApiError(404, { error: 'Project not found.' });
 			return { status: 201, body: { data: { project_uuid: project.uuid, user_id: input.user_id } } };
-		}),
-	);
-
-	return router;
-}
+		},
+	}),
+];

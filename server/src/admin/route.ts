@@ -1,18 +1,56 @@
-/** Admin handlers return their answer; this adapter writes it (204 without a body). */
-import type { Request, RequestHandler } from 'express';
+/**
+ * An admin route as data: its verb and path, its path parameters and JSON body as zod schemas, the answers it
+ * gives, and a handler that returns its answer. `mountAdminRoutes` validates the parameters and the body with
+ * those schemas before the handler runs, and `GET /openapi.json` describes the route from the same declaration.
+ */
+import { Router, type Request } from 'express';
+import type { z } from 'zod';
+import type { Answer } from '../http/answers';
 import { ApiError } from '../http/errors';
+import { validate } from '../http/validation';
+import type { Models } from '../models';
+
+export type AdminVerb = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface AdminDeps {
+	models: Models;
+	/** The API's method names, which deprecations refer to. */
+	methodNames: ReadonlySet<string>;
+}
 
 export interface AdminResult {
 	status: 200 | 201 | 204;
 	body?: unknown;
 }
 
-export function adminRoute(handler: (req: Request) => Promise<AdminResult>): RequestHandler {
-	return async (req, res) => {
-		const result = await handler(req);
-		if (result.status === 204) res.status(204).end();
-		else res.status(result.status).json(result.body);
-	};
+type Shape = Record<string, z.ZodType<unknown, string>>;
+
+export interface AdminRoute<Params extends Shape = Shape, Body extends z.ZodType = z.ZodType> {
+	/** Unique among admin routes: names the operation in the API reference. */
+	name: string;
+	verb: AdminVerb;
+	/** Express syntax: `/bots/:id`. */
+	path: string;
+	summary: string;
+	/** Path parameters. One that does not match is not found: 404 with the schema's message as `error`. */
+	params?: Params;
+	body?: Body;
+	success: readonly Answer[];
+	/** The route's own refusals; those of the admin token and of validation apply to every route. */
+	refusals: readonly Answer[];
+	handle(ctx: {
+		deps: AdminDeps;
+		params: { [K in keyof Params]: z.output<Params[K]> };
+		body: z.output<Body>;
+		req: Request;
+	}): Promise<AdminResult>;
+}
+
+/** Declares a route, typing the handler's parameters and body from the schemas. */
+export function adminRoute<Params extends Shape = Record<never, never>, Body extends z.ZodType = z.ZodUndefined>(
+	route: AdminRoute<Params, Body>,
+): AdminRoute {
+	return route as unknown as AdminRoute;
 }
 
 /** The JSON body of an admin call: an object, or nothing. */
@@ -23,4 +61,28 @@ export function adminBody(req: Request): Record<string, unknown> {
 		throw new ApiError(400, { message: 'The request body must be a JSON object.' });
 	}
 	return body as Record<string, unknown>;
+}
+
+function pathParams(route: AdminRoute, req: Request): Record<string, unknown> {
+	const params: Record<string, unknown> = {};
+	for (const [name, schema] of Object.entries(route.params ?? {})) {
+		const parsed = schema.safeParse(req.params[name]);
+		if (!parsed.success) throw new ApiError(404, { error: parsed.error.issues[0].message });
+		params[name] = parsed.data;
+	}
+	return params;
+}
+
+export function mountAdminRoutes(routes: readonly AdminRoute[], deps: AdminDeps): Router {
+	const router = Router();
+	for (const route of routes) {
+		router[route.verb](route.path, async (req, res) => {
+			const params = pathParams(route, req);
+			const body = route.body ? validate(route.body, adminBody(req), 'en') : undefined;
+			const result = await route.handle({ deps, params, body, req });
+			if (result.status === 204) res.status(204).end();
+			else res.status(result.status).json(result.body);
+		});
+	}
+	return router;
 }

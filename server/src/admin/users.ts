@@ -1,14 +1,13 @@
 /** Provisioning of accounts: create, change plan or blocked state, regenerate the API key (§5.4). */
-import { Router } from 'express';
 import { z } from 'zod';
 import { isDuplicateKeyError } from '../database/duplicate-key';
+import { dataOf, errorBody, validationBody } from '../http/answers';
 import { generateApiKey, hashApiKey } from '../http/api-key';
 import { ApiError, fieldError } from '../http/errors';
-import { boolean, text, validate } from '../http/validation';
-import type { Models } from '../models';
+import { boolean, text } from '../http/validation';
 import { PLANS, type UserDoc } from '../models/user';
 import { objectIdParam } from './params';
-import { adminBody, adminRoute } from './route';
+import { adminRoute } from './route';
 
 const createUserInput = z.object({
 	name: text(),
@@ -18,20 +17,33 @@ const createUserInput = z.object({
 
 const updateUserInput = z.object({
 	plan: z.enum(PLANS).optional(),
-	blocked: boolean().optional(),
+	blocked: boolean().optional().meta({ description: 'A blocked account gets 403 on every API call.' }),
 });
 
 export function presentUser(user: UserDoc) {
 	return { id: user._id.toHexString(), name: user.name, email: user.email, plan: user.plan, blocked: user.blocked };
 }
 
-export function usersAdmin(models: Models): Router {
-	const router = Router();
+const userJson = z
+	.object({ id: z.string(), name: z.string(), email: z.string(), plan: z.enum(PLANS), blocked: z.boolean() })
+	.meta({ id: 'AdminUser' });
 
-	router.post(
-		'/users',
-		adminRoute(async (req) => {
-			const input = validate(createUserInput, adminBody(req), 'en');
+const apiKeyJson = z.string().meta({ description: 'The API key, shown only here: the server keeps only its hash.' });
+
+const userNotFound = { status: 404, when: 'No such user.', body: errorBody };
+
+const userPath = { id: objectIdParam('User') };
+
+export const userRoutes = [
+	adminRoute({
+		name: 'createUser',
+		verb: 'post',
+		path: '/users',
+		summary: 'Creates an account with its API key.',
+		body: createUserInput,
+		success: [{ status: 201, when: 'The account and its key.', body: dataOf(userJson.extend({ api_key: apiKeyJson })) }],
+		refusals: [{ status: 422, when: 'The email is already taken.', body: validationBody }],
+		async handle({ deps: { models }, body: input }) {
 			const apiKey = generateApiKey();
 			try {
 				const user = await models.users.create({ ...input, apiKeyHash: hashApiKey(apiKey) });
@@ -40,31 +52,37 @@ export function usersAdmin(models: Models): Router {
 				if (isDuplicateKeyError(error)) throw fieldError('en', 'email', 'The email has already been taken.');
 				throw error;
 			}
-		}),
-	);
-
-	router.patch(
-		'/users/:id',
-		adminRoute(async (req) => {
-			const id = objectIdParam(req.params.id as string, 'User');
-			const changes = validate(updateUserInput, adminBody(req), 'en');
+		},
+	}),
+	adminRoute({
+		name: 'updateUser',
+		verb: 'patch',
+		path: '/users/:id',
+		summary: "Changes an account's plan or blocked state.",
+		params: userPath,
+		body: updateUserInput,
+		success: [{ status: 200, when: 'The account as changed.', body: dataOf(userJson) }],
+		refusals: [userNotFound],
+		async handle({ deps: { models }, params: { id }, body: changes }) {
 			const user = await models.users.findByIdAndUpdate(id, { $set: changes }, { returnDocument: 'after' }).lean<UserDoc>();
 			if (!user) throw new ApiError(404, { error: 'User not found.' });
 			return { status: 200, body: { data: presentUser(user) } };
-		}),
-	);
-
-	router.post(
-		'/users/:id/api-key',
-		adminRoute(async (req) => {
-			const id = objectIdParam(req.params.id as string, 'User');
+		},
+	}),
+	adminRoute({
+		name: 'regenerateApiKey',
+		verb: 'post',
+		path: '/users/:id/api-key',
+		summary: 'Regenerates the API key: the old one stops working at once (§5.4).',
+		params: userPath,
+		success: [{ status: 200, when: 'The new key.', body: dataOf(z.object({ api_key: apiKeyJson })) }],
+		refusals: [userNotFound],
+		async handle({ deps: { models }, params: { id } }) {
 			const apiKey = generateApiKey();
 			// Replacing the only stored hash is what makes the old key fail at once (§5.4).
 			const user = await models.users.findByIdAndUpdate(id, { $set: { apiKeyHash: hashApiKey(apiKey) } }).lean();
 			if (!user) throw new ApiError(404, { error: 'User not found.' });
 			return { status: 200, body: { data: { api_key: apiKey } } };
-		}),
-	);
-
-	return router;
-}
+		},
+	}),
+];

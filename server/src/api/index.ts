@@ -1,8 +1,34 @@
-/** Every method of `/api/v1`, by area. */
+/** Every method of `/api/v1`, by area; the areas are the sections of the API reference. */
 import type { ApiMethod } from '../http/api-method';
 import { contactAccountMethods } from './contact-accounts';
 import { contactMethods } from './contacts';
 import { listMethods } from './lists';
 import { meMethods } from './me';
 
-export const apiMethods: ApiMethod[] = [...meMethods, ...listMethods, ...contactAccountMethods, ...contactMethods];
+export interface ApiArea {
+	name: string;
+	description: string;
+	methods: readonly ApiMethod[];
+}
+
+export const apiAreas: readonly ApiArea[] = [
+	{ name: 'Key', description: 'Checking a key (§5).', methods: meMethods },
+	{
+		name: 'Lists',
+		description: 'List schemas: create, read and delete lists, add and remove their fields (§2.1, §2.2, §4.3–4.8).',
+		methods: listMethods,
+	},
+	{
+		name: 'Contact accounts',
+		description:
+			"A contact's internal per-currency balances (bonuses, points, deposit); no money is transferred (§2.3, §4.9–4.13).",
+		methods: contactAccountMethods,
+	},
+	{
+		name: 'Contacts',
+		description: "Exporting, counting, and creating or updating the contacts of the key holder's bots (§2.4, §4.14–4.16).",
+		methods: contactMethods,
+	},
+];
+
+export const apiMethods: readonly ApiMethod[] = apiAreas.flatMap((area) => area.methods);

@@ -1,10 +1,15 @@
-/** The shape of one API method (§4): its name, the verbs it accepts, and a thin handler. */
+/**
+ * The shape of one API method (§4): its name, the verbs it accepts, its parameters, the answers it gives, and a
+ * thin handler. The router validates the parameters with `input` before `handle` runs, and `GET /openapi.json`
+ * describes the method from the same declaration, so a method cannot be added without being described.
+ */
 import type { Request } from 'express';
+import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Models } from '../models';
+import type { Answer } from './answers';
 import type { AuthenticatedUser } from './auth';
 import type { Lang } from './i18n';
-import type { Params } from './request-params';
 
 export type Verb = 'GET' | 'POST';
 
@@ -12,8 +17,6 @@ export const GET_AND_POST: readonly Verb[] = ['GET', 'POST'];
 export const POST_ONLY: readonly Verb[] = ['POST'];
 
 export interface MethodContext {
-	/** Query string overlaid by the body, trimmed, empty strings as null. */
-	params: Params;
 	user: AuthenticatedUser;
 	lang: Lang;
 	models: Models;
@@ -29,12 +32,27 @@ export interface MethodResult {
 	body?: unknown;
 }
 
-export interface ApiMethod {
+export interface ApiMethod<Input extends z.ZodType = z.ZodType> {
 	name: string;
 	/** Set on another name of a method (§9: `createContactAccount` is `addContactAccount`). */
 	aliasOf?: string;
 	verbs: readonly Verb[];
-	handle(ctx: MethodContext): Promise<MethodResult>;
+	/** One line for the API reference. */
+	summary: string;
+	/** Where the spec defines the method, e.g. `§4.4`. */
+	section: string;
+	/** The parameters (query string overlaid by the body, trimmed, empty strings as null). */
+	input: Input;
+	/** What success answers. */
+	success: readonly Answer[];
+	/** The method's own refusals; those of authentication, limits and validation apply to every method. */
+	refusals: readonly Answer[];
+	handle(ctx: MethodContext, input: z.output<Input>): Promise<MethodResult>;
+}
+
+/** Declares a method, typing `handle`'s input from `input`. */
+export function apiMethod<Input extends z.ZodType>(method: ApiMethod<Input>): ApiMethod {
+	return method;
 }
 
 export const ok = (body: unknown): MethodResult => ({ status: 200, body });

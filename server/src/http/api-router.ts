@@ -1,6 +1,6 @@
 /**
  * `/api/v1/<method>`: finds the method, checks the verb, applies deprecation (§9), authenticates (§5),
- * counts the call against the account's rate limit (§8), then runs the handler.
+ * counts the call against the account's rate limit (§8), validates the parameters, then runs the handler.
  */
 import { Router } from 'express';
 import type { Config } from '../config';
@@ -13,6 +13,7 @@ import { toJsonText } from './ordered-json';
 import { publicBase } from './public-url';
 import type { RateLimiter } from './rate-limit';
 import { requestParams } from './request-params';
+import { validate } from './validation';
 import { applyDeprecation } from './versioning';
 
 export interface ApiRouterDeps {
@@ -40,15 +41,12 @@ export function apiRouter({ config, models, limiter, methods }: ApiRouterDeps): 
 		const params = requestParams(req);
 		const user = await authenticate(req, params, models);
 		await limiter.consume(user._id.toHexString(), res);
-		const result = await method.handle({
-			params,
-			user,
-			lang: requestLanguage(req),
-			models,
-			config,
-			methodUrl: `${publicBase(req, config)}/api/v1/${method.name}`,
-			req,
-		});
+		const lang = requestLanguage(req);
+		const input = validate(method.input, params, lang);
+		const result = await method.handle(
+			{ user, lang, models, config, methodUrl: `${publicBase(req, config)}/api/v1/${method.name}`, req },
+			input,
+		);
 		if (result.status === 204) res.status(204).end();
 		else res.status(result.status).type('json').send(toJsonText(result.body));
 	});

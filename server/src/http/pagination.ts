@@ -2,6 +2,7 @@
  * The paginated envelope of §4.2, with Laravel's meanings of `from`, `to` and `last_page`, and Laravel's link list
  * that getContacts adds as `meta.links`.
  */
+import { z } from 'zod';
 import { defineMessages, type Lang } from './i18n';
 
 export interface PageRequest {
@@ -11,18 +12,39 @@ export interface PageRequest {
 	path: string;
 }
 
+const envelopeLinksJson = z.object({
+	first: z.string(),
+	last: z.string(),
+	prev: z.string().nullable(),
+	next: z.string().nullable().meta({ description: 'Null on the last page.' }),
+});
+
+const pageMetaJson = z.object({
+	current_page: z.int().min(1),
+	from: z.int().nullable().meta({ description: 'Position of the first item on this page; null when it is empty.' }),
+	last_page: z.int().min(1),
+	path: z.string(),
+	per_page: z.int().min(1),
+	to: z.int().nullable().meta({ description: 'Position of the last item on this page; null when it is empty.' }),
+	total: z.int().min(0),
+});
+
 export interface PageEnvelope<T> {
 	data: T[];
-	links: { first: string; last: string; prev: string | null; next: string | null };
-	meta: {
-		current_page: number;
-		from: number | null;
-		last_page: number;
-		path: string;
-		per_page: number;
-		to: number | null;
-		total: number;
-	};
+	links: z.output<typeof envelopeLinksJson>;
+	meta: z.output<typeof pageMetaJson>;
+}
+
+/**
+ * The envelope as a response schema, with `meta.links` where a method adds them (getContacts). Link URLs carry
+ * only `page`: other parameters must be sent again (§4.14).
+ */
+export function pageEnvelopeJson(item: z.ZodType, options: { metaLinks?: z.ZodType } = {}) {
+	return z.object({
+		data: z.array(item),
+		links: envelopeLinksJson,
+		meta: options.metaLinks ? pageMetaJson.extend({ links: options.metaLinks }) : pageMetaJson,
+	});
 }
 
 /** Number of documents to skip for a page (pages count from 1). */
@@ -60,11 +82,10 @@ const linkLabel = defineMessages({
 	ru: { previous_page: '&laquo; Назад', next_page: 'Вперёд &raquo;' },
 });
 
-export interface PageLink {
-	url: string | null;
-	label: string;
-	active: boolean;
-}
+/** Laravel's link list: "Previous", the page numbers (with `...` separators), "Next". */
+export const pageLinksJson = z.array(z.object({ url: z.string().nullable(), label: z.string(), active: z.boolean() }));
+
+export type PageLink = z.output<typeof pageLinksJson>[number];
 
 const ON_EACH_SIDE = 3;
 

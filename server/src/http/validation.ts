@@ -98,15 +98,19 @@ export function text(max = 255) {
 
 /**
  * An array that may arrive from a form or query string as an object with numeric keys
- * (qs turns `tags[150]=x` into one when the index is sparse or large).
+ * (qs turns `tags[150]=x` into one when the index is sparse or large). `max` bounds the array itself, so
+ * that the API reference shows it.
  */
-export function list<T extends z.ZodType>(item: T) {
-	return z.preprocess((value) => {
-		if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-		const keys = Object.keys(value);
-		if (keys.length > 0 && keys.every((key) => /^\d+$/.test(key))) {
-			return keys.sort((a, b) => Number(a) - Number(b)).map((key) => (value as Record<string, unknown>)[key]);
-		}
-		return value;
-	}, z.array(item));
+export function list<T extends z.ZodType>(item: T, { max }: { max?: number } = {}) {
+	return z.preprocess(
+		(value) => {
+			if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+			const keys = Object.keys(value);
+			if (keys.length > 0 && keys.every((key) => /^\d+$/.test(key))) {
+				return keys.sort((a, b) => Number(a) - Number(b)).map((key) => (value as Record<string, unknown>)[key]);
+			}
+			return value;
+		},
+		max === undefined ? z.array(item) : z.array(item).max(max),
+	);
 }

@@ -1,23 +1,35 @@
 /** addContactAccount (§4.10) and its alias createContactAccount (§9): opens an empty account in a currency. */
 import { addContactAccountInput } from '../../contract/contact-accounts/inputs';
+import { accountJson } from '../../contract/contact-accounts/outputs';
 import { presentAccount } from '../../contract/contact-accounts/presenter';
 import { openAccount } from '../../domain/contact-accounts/accounts';
-import { created, POST_ONLY, type ApiMethod, type MethodContext } from '../../http/api-method';
-import { validate } from '../../http/validation';
-import { accountRefusal } from './refusals';
+import { dataOf } from '../../http/answers';
+import { apiMethod, created, POST_ONLY, type ApiMethod } from '../../http/api-method';
+import { accountRefusal, accountRefusalAnswers } from './refusals';
 
-async function handle({ params, user, lang, models }: MethodContext) {
-	const { contact_id, currency } = validate(addContactAccountInput, params, lang);
-	const outcome = await openAccount(models, user, contact_id, currency);
-	if (!outcome.ok) throw accountRefusal(lang, outcome);
-	return created({ data: presentAccount(outcome.account) });
-}
-
-export const addContactAccount: ApiMethod = { name: 'addContactAccount', verbs: POST_ONLY, handle };
+export const addContactAccount = apiMethod({
+	name: 'addContactAccount',
+	verbs: POST_ONLY,
+	summary: 'Opens an empty account of a contact in a currency.',
+	section: '§4.10',
+	input: addContactAccountInput,
+	success: [{ status: 201, when: 'The new account, with `amount` 0.', body: dataOf(accountJson) }],
+	refusals: [
+		accountRefusalAnswers.contact_not_found,
+		accountRefusalAnswers.contact_forbidden,
+		accountRefusalAnswers.currency_exists,
+	],
+	async handle({ user, lang, models }, { contact_id, currency }) {
+		const outcome = await openAccount(models, user, contact_id, currency);
+		if (!outcome.ok) throw accountRefusal(lang, outcome);
+		return created({ data: presentAccount(outcome.account) });
+	},
+});
 
 export const createContactAccount: ApiMethod = {
+	...addContactAccount,
 	name: 'createContactAccount',
 	aliasOf: addContactAccount.name,
-	verbs: POST_ONLY,
-	handle,
+	summary: 'Alias of addContactAccount.',
+	section: '§4.10, §9',
 };

@@ -1,18 +1,28 @@
 /** addFundsToContactAccount (§4.12): tops the account up, blocked or not; 200 with the new balance. */
 import { fundsInput } from '../../contract/contact-accounts/inputs';
+import { accountJson } from '../../contract/contact-accounts/outputs';
 import { presentAccount } from '../../contract/contact-accounts/presenter';
 import { deposit } from '../../domain/contact-accounts/balance';
-import { ok, POST_ONLY, type ApiMethod } from '../../http/api-method';
-import { validate } from '../../http/validation';
-import { accountRefusal } from './refusals';
+import { dataOf } from '../../http/answers';
+import { apiMethod, ok, POST_ONLY } from '../../http/api-method';
+import { accountRefusal, accountRefusalAnswers } from './refusals';
 
-export const addFundsToContactAccount: ApiMethod = {
+export const addFundsToContactAccount = apiMethod({
 	name: 'addFundsToContactAccount',
 	verbs: POST_ONLY,
-	async handle({ params, user, lang, models }) {
-		const { account_id, amount, description } = validate(fundsInput, params, lang);
+	summary: 'Tops an account up ("Deposit via API" in its journal); a blocked account can be topped up.',
+	section: '§4.12',
+	input: fundsInput,
+	success: [{ status: 200, when: 'The account with its new balance.', body: dataOf(accountJson) }],
+	refusals: [
+		accountRefusalAnswers.account_not_found,
+		accountRefusalAnswers.account_forbidden,
+		accountRefusalAnswers.balance_limit,
+		accountRefusalAnswers.contention,
+	],
+	async handle({ user, lang, models }, { account_id, amount, description }) {
 		const outcome = await deposit(models, user, { accountId: account_id, amount, description });
 		if (!outcome.ok) throw accountRefusal(lang, outcome, amount);
 		return ok({ data: presentAccount(outcome.account) });
 	},
-};
+});

@@ -1,17 +1,25 @@
 /** deleteContactAccount (§4.11): deletes an empty account; 204 with no body. */
 import { deleteContactAccountInput } from '../../contract/contact-accounts/inputs';
 import { deleteEmptyAccount } from '../../domain/contact-accounts/accounts';
-import { noContent, POST_ONLY, type ApiMethod } from '../../http/api-method';
-import { validate } from '../../http/validation';
-import { accountRefusal } from './refusals';
+import { apiMethod, noContent, POST_ONLY } from '../../http/api-method';
+import { accountRefusal, accountRefusalAnswers } from './refusals';
 
-export const deleteContactAccount: ApiMethod = {
+export const deleteContactAccount = apiMethod({
 	name: 'deleteContactAccount',
 	verbs: POST_ONLY,
-	async handle({ params, user, lang, models }) {
-		const { account_id } = validate(deleteContactAccountInput, params, lang);
+	summary: 'Deletes an empty account.',
+	section: '§4.11',
+	input: deleteContactAccountInput,
+	success: [{ status: 204, when: 'Deleted.' }],
+	refusals: [
+		accountRefusalAnswers.account_not_found,
+		accountRefusalAnswers.account_forbidden,
+		accountRefusalAnswers.not_empty,
+		accountRefusalAnswers.contention,
+	],
+	async handle({ user, lang, models }, { account_id }) {
 		const outcome = await deleteEmptyAccount(models, user, account_id);
 		if (!outcome.ok) throw accountRefusal(lang, outcome);
 		return noContent();
 	},
-};
+});

@@ -1,18 +1,24 @@
 /** getContactAccounts (§4.9): the contact's accounts in the order they were opened. */
+import { z } from 'zod';
 import { getContactAccountsInput } from '../../contract/contact-accounts/inputs';
+import { accountJson } from '../../contract/contact-accounts/outputs';
 import { presentAccount } from '../../contract/contact-accounts/presenter';
 import { listAccounts } from '../../domain/contact-accounts/accounts';
-import { GET_AND_POST, ok, type ApiMethod } from '../../http/api-method';
-import { validate } from '../../http/validation';
-import { accountRefusal } from './refusals';
+import { dataOf } from '../../http/answers';
+import { apiMethod, GET_AND_POST, ok } from '../../http/api-method';
+import { accountRefusal, accountRefusalAnswers } from './refusals';
 
-export const getContactAccounts: ApiMethod = {
+export const getContactAccounts = apiMethod({
 	name: 'getContactAccounts',
 	verbs: GET_AND_POST,
-	async handle({ params, user, lang, models }) {
-		const { contact_id } = validate(getContactAccountsInput, params, lang);
+	summary: "A contact's accounts, in the order they were opened.",
+	section: '§4.9',
+	input: getContactAccountsInput,
+	success: [{ status: 200, when: "The contact's accounts.", body: dataOf(z.array(accountJson)) }],
+	refusals: [accountRefusalAnswers.contact_not_found, accountRefusalAnswers.contact_forbidden],
+	async handle({ user, lang, models }, { contact_id }) {
 		const outcome = await listAccounts(models, user, contact_id);
 		if (!outcome.ok) throw accountRefusal(lang, outcome);
 		return ok({ data: outcome.accounts.map(presentAccount) });
 	},
-};
+});

@@ -7,6 +7,7 @@ import { accountMessage } from '../../contract/contact-accounts/messages';
 import type { Account } from '../../domain/contact-accounts/accounts';
 import { MAX_BALANCE } from '../../domain/contact-accounts/limits';
 import type { AccountRefusal } from '../../domain/contact-accounts/refusals';
+import { codedValidationBody, errorBody, messageBody, type Answer } from '../../http/answers';
 import { ApiError, fieldError, forbidden, notFound } from '../../http/errors';
 import type { Lang } from '../../http/i18n';
 
@@ -59,3 +60,49 @@ export function accountRefusal(lang: Lang, refusal: AccountRefusal, amount = 0):
 			);
 	}
 }
+
+/** What each refusal answers, for the methods' declarations (and so for the API reference). */
+export const accountRefusalAnswers = {
+	contact_not_found: {
+		status: 404,
+		when: 'The contact does not exist, or it or its bot is deleted (§7.3).',
+		body: errorBody,
+	},
+	contact_forbidden: { status: 403, when: "The contact is of someone else's bot (§7.3).", body: errorBody },
+	account_not_found: {
+		status: 404,
+		when: 'The account does not exist, or its contact or bot is deleted (§7.3).',
+		body: errorBody,
+	},
+	account_forbidden: { status: 403, when: "The account is of someone else's bot (§7.3).", body: errorBody },
+	contention: {
+		status: 409,
+		when: 'Parallel changes of the same account kept winning (rare); nothing changed, and the call can be repeated.',
+		body: messageBody,
+	},
+	currency_exists: {
+		status: 422,
+		when: 'The contact already has an account in this currency: `code` `currency_exists` (§4.10, §7.3).',
+		body: codedValidationBody('currency_exists', 'currency'),
+	},
+	not_empty: {
+		status: 422,
+		when: 'The balance is above 0: `code` `account_not_empty` (§4.11, §7.3).',
+		body: codedValidationBody('account_not_empty', 'account_id'),
+	},
+	balance_limit: {
+		status: 422,
+		when: 'The top-up would take the balance above what the server can hold: `code` `balance_limit_exceeded`.',
+		body: codedValidationBody('balance_limit_exceeded', 'amount'),
+	},
+	account_blocked: {
+		status: 422,
+		when: 'The account is blocked, checked before the balance: `code` `account_blocked` (§4.13, §7.3).',
+		body: codedValidationBody('account_blocked', 'account_id'),
+	},
+	insufficient_funds: {
+		status: 422,
+		when: 'The balance is less than `amount`, which the text gives: `code` `insufficient_funds` (§4.13, §7.3).',
+		body: codedValidationBody('insufficient_funds', 'account_id'),
+	},
+} satisfies Record<AccountRefusal['reason'], Answer>;

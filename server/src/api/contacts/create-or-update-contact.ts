@@ -3,17 +3,25 @@
  * it (200), or creates it (201).
  */
 import { API_ID_FIELDS, createOrUpdateContactInput, messengerIdOf, usernameOf } from '../../contract/contacts/inputs';
+import { contactJson } from '../../contract/contacts/outputs';
 import { presentContact } from '../../contract/contacts/presenter';
 import { createOrUpdateContact } from '../../domain/contacts/create-or-update-contact';
-import { created, GET_AND_POST, ok, type ApiMethod } from '../../http/api-method';
-import { validate } from '../../http/validation';
-import { contactRefusal } from './refusals';
+import { dataOf } from '../../http/answers';
+import { apiMethod, created, GET_AND_POST, ok } from '../../http/api-method';
+import { contactRefusal, contactRefusalAnswers } from './refusals';
 
-export const createOrUpdateContactMethod: ApiMethod = {
+export const createOrUpdateContactMethod = apiMethod({
 	name: 'createOrUpdateContact',
 	verbs: GET_AND_POST,
-	async handle({ params, lang, models, user }) {
-		const input = validate(createOrUpdateContactInput, params, lang);
+	summary: "Creates a contact in a bot, or updates the one with the same messenger ID; the bot's scenario is not started.",
+	section: '§4.16',
+	input: createOrUpdateContactInput,
+	success: [
+		{ status: 200, when: 'An existing contact was updated.', body: dataOf(contactJson) },
+		{ status: 201, when: 'The contact was created.', body: dataOf(contactJson) },
+	],
+	refusals: [contactRefusalAnswers.bot_not_found],
+	async handle({ lang, models, user }, input) {
 		// Validation has made sure that the chosen messenger's ID is present.
 		const messengerId = messengerIdOf(input.messenger, input, API_ID_FIELDS) as string;
 		const outcome = await createOrUpdateContact(
@@ -32,4 +40,4 @@ export const createOrUpdateContactMethod: ApiMethod = {
 		if (!outcome.ok) throw contactRefusal(lang, outcome);
 		return (outcome.created ? created : ok)({ data: presentContact(outcome.contact) });
 	},
-};
+});

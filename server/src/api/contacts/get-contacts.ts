@@ -1,28 +1,25 @@
 /**
  * getContacts (§4.14): the caller's contacts in ascending ID order, in page mode (envelope of §4.2 with
  * `meta.links`) or, when `offset` or `limit` is passed, in offset mode (`meta: {offset, limit, total}`).
- * Only the chosen mode's parameters are read and validated; the other mode's are ignored (rule 1).
  */
-import { contactFilterOf, getContactsOffsetInput, getContactsPageInput } from '../../contract/contacts/inputs';
+import { z } from 'zod';
+import { choosesOffsetMode, contactFilterOf, getContactsInput } from '../../contract/contacts/inputs';
+import { contactJson } from '../../contract/contacts/outputs';
 import { presentContact } from '../../contract/contacts/presenter';
 import { exportContacts } from '../../domain/contacts/contact-export';
-import { GET_AND_POST, ok, type ApiMethod, type MethodContext } from '../../http/api-method';
-import { pageEnvelope, pageLinks, pageOffset } from '../../http/pagination';
-import type { Params } from '../../http/request-params';
-import { validate } from '../../http/validation';
+import { apiMethod, GET_AND_POST, ok, type MethodContext } from '../../http/api-method';
+import { pageEnvelope, pageEnvelopeJson, pageLinks, pageLinksJson, pageOffset } from '../../http/pagination';
 
-const passed = (params: Params, name: string) => params[name] !== undefined && params[name] !== null;
+type Input = z.output<typeof getContactsInput>;
 
-async function offsetMode({ params, lang, models, user }: MethodContext) {
-	const input = validate(getContactsOffsetInput, params, lang);
+async function offsetMode({ models, user }: MethodContext, input: Input) {
 	const offset = input.offset ?? 0;
 	const limit = input.limit ?? 100;
 	const { contacts, total } = await exportContacts(models, user._id, contactFilterOf(input), { skip: offset, limit });
 	return ok({ data: contacts.map(presentContact), meta: { offset, limit, total } });
 }
 
-async function pageMode({ params, lang, models, user, methodUrl }: MethodContext) {
-	const input = validate(getContactsPageInput, params, lang);
+async function pageMode({ lang, models, user, methodUrl }: MethodContext, input: Input) {
 	const page = input.page ?? 1;
 	const perPage = input.count ?? 20;
 	// A page far past any real collection is simply empty; the cap keeps the skip an exact integer.
@@ -33,8 +30,28 @@ async function pageMode({ params, lang, models, user, methodUrl }: MethodContext
 	return ok({ ...envelope, meta: { ...envelope.meta, links } });
 }
 
-export const getContacts: ApiMethod = {
+const pageModeJson = pageEnvelopeJson(contactJson, { metaLinks: pageLinksJson });
+
+const offsetModeJson = z.object({
+	data: z.array(contactJson),
+	meta: z.object({ offset: z.int(), limit: z.int(), total: z.int() }),
+});
+
+export const getContacts = apiMethod({
 	name: 'getContacts',
 	verbs: GET_AND_POST,
-	handle: (ctx) => (passed(ctx.params, 'offset') || passed(ctx.params, 'limit') ? offsetMode(ctx) : pageMode(ctx)),
-};
+	summary: "Contacts of the key holder's bots, by ascending ID, a page or a batch at a time.",
+	section: '§4.14',
+	input: getContactsInput,
+	success: [
+		{
+			status: 200,
+			when:
+				'Page mode: the envelope of §4.2 with `meta.links`; the export is complete when `links.next` is null. ' +
+				'Offset mode: `{data, meta: {offset, limit, total}}`; complete when `data` holds fewer than `limit` contacts.',
+			body: z.union([pageModeJson, offsetModeJson]),
+		},
+	],
+	refusals: [],
+	handle: (ctx, input) => (choosesOffsetMode(input) ? offsetMode(ctx, input) : pageMode(ctx, input)),
+});

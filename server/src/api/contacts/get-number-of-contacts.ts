@@ -1,14 +1,18 @@
 /** getNumberOfContacts (§4.15): `{count}` at the top level, with the filters of getContacts. */
+import { z } from 'zod';
 import { contactFilterOf, getNumberOfContactsInput } from '../../contract/contacts/inputs';
 import { countContacts } from '../../domain/contacts/contact-export';
-import { GET_AND_POST, ok, type ApiMethod } from '../../http/api-method';
-import { validate } from '../../http/validation';
+import { apiMethod, GET_AND_POST, ok } from '../../http/api-method';
 
-export const getNumberOfContacts: ApiMethod = {
+export const getNumberOfContacts = apiMethod({
 	name: 'getNumberOfContacts',
 	verbs: GET_AND_POST,
-	async handle({ params, lang, models, user }) {
-		const filter = contactFilterOf(validate(getNumberOfContactsInput, params, lang));
-		return ok({ count: await countContacts(models, user._id, filter) });
+	summary: "How many contacts the key holder's bots have, with getContacts' filters.",
+	section: '§4.15',
+	input: getNumberOfContactsInput,
+	success: [{ status: 200, when: 'The count, with no `data` wrapper.', body: z.object({ count: z.int().min(0) }) }],
+	refusals: [],
+	async handle({ models, user }, input) {
+		return ok({ count: await countContacts(models, user._id, contactFilterOf(input)) });
 	},
-};
+});

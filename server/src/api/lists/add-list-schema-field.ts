@@ -1,17 +1,20 @@
 /** addListSchemaField (§4.7): appends a field; existing records do not change. */
 import { addListSchemaFieldInput } from '../../contract/lists/inputs';
 import { addField } from '../../domain/lists/lists';
-import { GET_AND_POST, noContent, type ApiMethod } from '../../http/api-method';
-import { validate } from '../../http/validation';
-import { listRefusal } from './refusals';
+import { apiMethod, GET_AND_POST, noContent } from '../../http/api-method';
+import { listRefusal, listRefusalAnswers } from './refusals';
 
-export const addListSchemaField: ApiMethod = {
+export const addListSchemaField = apiMethod({
 	name: 'addListSchemaField',
 	verbs: GET_AND_POST,
-	async handle({ params, user, lang, models }) {
-		const { schema_id, field } = validate(addListSchemaFieldInput, params, lang);
+	summary: 'Adds a field at the end of a list.',
+	section: '§4.7',
+	input: addListSchemaFieldInput,
+	success: [{ status: 204, when: 'Added; existing records do not change.' }],
+	refusals: [listRefusalAnswers.list_not_found, listRefusalAnswers.list_forbidden, listRefusalAnswers.slug_taken],
+	async handle({ user, lang, models }, { schema_id, field }) {
 		const outcome = await addField(models, user, schema_id, field);
 		if (!outcome.ok) throw listRefusal(lang, outcome);
 		return noContent();
 	},
-};
+});

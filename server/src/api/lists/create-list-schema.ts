@@ -1,19 +1,24 @@
 /** createListSchema (§4.5): a list in a project, or in a bot's project with the bot recorded. */
 import { createListSchemaInput } from '../../contract/lists/inputs';
+import { listJson } from '../../contract/lists/outputs';
 import { presentList } from '../../contract/lists/presenter';
 import { createList } from '../../domain/lists/lists';
-import { created, GET_AND_POST, type ApiMethod } from '../../http/api-method';
-import { validate } from '../../http/validation';
-import { listRefusal } from './refusals';
+import { dataOf } from '../../http/answers';
+import { apiMethod, created, GET_AND_POST } from '../../http/api-method';
+import { listRefusal, listRefusalAnswers } from './refusals';
 
-export const createListSchema: ApiMethod = {
+export const createListSchema = apiMethod({
 	name: 'createListSchema',
 	verbs: GET_AND_POST,
-	async handle({ params, user, lang, models }) {
-		const input = validate(createListSchemaInput, params, lang);
+	summary: "Creates a list in a project, or in a bot's project.",
+	section: '§4.5',
+	input: createListSchemaInput,
+	success: [{ status: 201, when: 'The list; `bot_id` is null when created by `project_uuid`.', body: dataOf(listJson) }],
+	refusals: [listRefusalAnswers.list_forbidden, listRefusalAnswers.lists_limit, listRefusalAnswers.target_missing],
+	async handle({ user, lang, models }, input) {
 		const target = { botId: input.bot_id ?? null, projectUuid: input.project_uuid ?? null };
 		const outcome = await createList(models, user, target, { name: input.name, isMenu: input.is_menu, fields: input.fields });
 		if (!outcome.ok) throw listRefusal(lang, outcome);
 		return created({ data: presentList(outcome.list) });
 	},
-};
+});

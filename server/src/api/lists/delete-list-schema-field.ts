@@ -1,17 +1,20 @@
 /** deleteListSchemaField (§4.8): removes a field and erases its values in every record. */
 import { deleteListSchemaFieldInput } from '../../contract/lists/inputs';
 import { deleteField } from '../../domain/lists/lists';
-import { GET_AND_POST, noContent, type ApiMethod } from '../../http/api-method';
-import { validate } from '../../http/validation';
-import { listRefusal } from './refusals';
+import { apiMethod, GET_AND_POST, noContent } from '../../http/api-method';
+import { listRefusal, listRefusalAnswers } from './refusals';
 
-export const deleteListSchemaField: ApiMethod = {
+export const deleteListSchemaField = apiMethod({
 	name: 'deleteListSchemaField',
 	verbs: GET_AND_POST,
-	async handle({ params, user, lang, models }) {
-		const { schema_id, slug } = validate(deleteListSchemaFieldInput, params, lang);
+	summary: 'Removes a field from a list, erasing its values in every record.',
+	section: '§4.8',
+	input: deleteListSchemaFieldInput,
+	success: [{ status: 204, when: 'Removed; the values are erased irreversibly.' }],
+	refusals: [listRefusalAnswers.list_not_found, listRefusalAnswers.list_forbidden, listRefusalAnswers.slug_unknown],
+	async handle({ user, lang, models }, { schema_id, slug }) {
 		const outcome = await deleteField(models, user, schema_id, slug);
 		if (!outcome.ok) throw listRefusal(lang, outcome);
 		return noContent();
 	},
-};
+});

@@ -1,17 +1,20 @@
 /** deleteListSchema (§4.6): deletes a list with all its records. */
 import { deleteListSchemaInput } from '../../contract/lists/inputs';
 import { deleteList } from '../../domain/lists/lists';
-import { GET_AND_POST, noContent, type ApiMethod } from '../../http/api-method';
-import { validate } from '../../http/validation';
-import { listRefusal } from './refusals';
+import { apiMethod, GET_AND_POST, noContent } from '../../http/api-method';
+import { listRefusal, listRefusalAnswers } from './refusals';
 
-export const deleteListSchema: ApiMethod = {
+export const deleteListSchema = apiMethod({
 	name: 'deleteListSchema',
 	verbs: GET_AND_POST,
-	async handle({ params, user, lang, models }) {
-		const { schema_id } = validate(deleteListSchemaInput, params, lang);
+	summary: 'Deletes a list with all its records.',
+	section: '§4.6',
+	input: deleteListSchemaInput,
+	success: [{ status: 204, when: 'Deleted; later lookups of the list answer 404.' }],
+	refusals: [listRefusalAnswers.list_not_found, listRefusalAnswers.list_forbidden],
+	async handle({ user, lang, models }, { schema_id }) {
 		const outcome = await deleteList(models, user, schema_id);
 		if (!outcome.ok) throw listRefusal(lang, outcome);
 		return noContent();
 	},
-};
+});

@@ -1,18 +1,23 @@
 /** getListSchema (§4.4): one of the caller's lists. */
 import { getListSchemaInput } from '../../contract/lists/inputs';
+import { listJson } from '../../contract/lists/outputs';
 import { presentList } from '../../contract/lists/presenter';
 import { findOwnedList } from '../../domain/lists/lists';
-import { GET_AND_POST, ok, type ApiMethod } from '../../http/api-method';
-import { validate } from '../../http/validation';
-import { listRefusal } from './refusals';
+import { dataOf } from '../../http/answers';
+import { apiMethod, GET_AND_POST, ok } from '../../http/api-method';
+import { listRefusal, listRefusalAnswers } from './refusals';
 
-export const getListSchema: ApiMethod = {
+export const getListSchema = apiMethod({
 	name: 'getListSchema',
 	verbs: GET_AND_POST,
-	async handle({ params, user, lang, models }) {
-		const { schema_id } = validate(getListSchemaInput, params, lang);
+	summary: 'One list.',
+	section: '§4.4',
+	input: getListSchemaInput,
+	success: [{ status: 200, when: 'The list.', body: dataOf(listJson) }],
+	refusals: [listRefusalAnswers.list_not_found, listRefusalAnswers.list_forbidden],
+	async handle({ user, lang, models }, { schema_id }) {
 		const outcome = await findOwnedList(models, user, schema_id);
 		if (!outcome.ok) throw listRefusal(lang, outcome);
 		return ok({ data: presentList(outcome.list) });
 	},
-};
+});

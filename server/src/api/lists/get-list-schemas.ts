@@ -1,18 +1,29 @@
 /** getListSchemas (§4.3): the lists of every project the caller owns, 50 per page, in the envelope of §4.2. */
 import { getListSchemasInput } from '../../contract/lists/inputs';
+import { listJson } from '../../contract/lists/outputs';
 import { presentList } from '../../contract/lists/presenter';
 import { LISTS_PER_PAGE } from '../../domain/lists/limits';
 import { listsPage } from '../../domain/lists/lists';
-import { GET_AND_POST, ok, type ApiMethod } from '../../http/api-method';
-import { pageEnvelope } from '../../http/pagination';
-import { validate } from '../../http/validation';
+import { apiMethod, GET_AND_POST, ok } from '../../http/api-method';
+import { pageEnvelope, pageEnvelopeJson } from '../../http/pagination';
 
-export const getListSchemas: ApiMethod = {
+export const getListSchemas = apiMethod({
 	name: 'getListSchemas',
 	verbs: GET_AND_POST,
-	async handle({ params, user, lang, models, methodUrl }) {
-		const page = validate(getListSchemasInput, params, lang).page ?? 1;
+	summary: 'The lists of all projects the key holder owns, 50 per page.',
+	section: '§4.3',
+	input: getListSchemasInput,
+	success: [
+		{
+			status: 200,
+			when: 'A page of lists; lists of projects the key holder was only invited to are not included.',
+			body: pageEnvelopeJson(listJson),
+		},
+	],
+	refusals: [],
+	async handle({ user, models, methodUrl }, input) {
+		const page = input.page ?? 1;
 		const { items, total } = await listsPage(models, user, page);
 		return ok(pageEnvelope(items.map(presentList), total, { page, perPage: LISTS_PER_PAGE, path: methodUrl }));
 	},
-};
+});

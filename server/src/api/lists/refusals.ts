@@ -1,6 +1,8 @@
 /** The lists area's refusals as the spec's answers (§4.4 to §4.8, §7.2), in the request's language. */
+import { z } from 'zod';
 import type { ListRefusal } from '../../domain/lists/refusals';
 import { listMessage } from '../../contract/lists/messages';
+import { messageAndErrorBody, validationBody, type Answer } from '../../http/answers';
 import { ApiError, fieldError } from '../../http/errors';
 import type { Lang } from '../../http/i18n';
 
@@ -32,3 +34,21 @@ export function listRefusal(lang: Lang, refusal: ListRefusal): ApiError {
 			return fieldError(lang, 'slug', listMessage(lang, 'slug_unknown', { attribute: 'slug' }));
 	}
 }
+
+const listNotFoundBody = z
+	.object({ message: z.string(), error: z.string(), errors: z.object({ schema_id: z.array(z.string()).length(1) }) })
+	.meta({ id: 'ListNotFound', description: 'One text as `message`, `error` and `errors.schema_id` (§4.4).' });
+
+/** What each refusal answers, for the methods' declarations (and so for the API reference). */
+export const listRefusalAnswers = {
+	list_not_found: { status: 404, when: 'The list does not exist or was deleted (§4.4).', body: listNotFoundBody },
+	list_forbidden: {
+		status: 403,
+		when: "The list, or the target project or bot, is not the key holder's own, also when invited as a team member (§4.5, §7.2).",
+		body: messageAndErrorBody,
+	},
+	lists_limit: { status: 403, when: 'The project already has 5000 lists (§4.5, §8).', body: messageAndErrorBody },
+	target_missing: { status: 422, when: 'The `bot_id` or `project_uuid` does not exist (§4.5).', body: validationBody },
+	slug_taken: { status: 422, when: 'The slug is already in the list, under `field.slug` (§4.7).', body: validationBody },
+	slug_unknown: { status: 422, when: 'The list has no field with this slug, under `slug` (§4.8).', body: validationBody },
+} satisfies Record<ListRefusal['reason'], Answer>;

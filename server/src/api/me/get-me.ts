@@ -1,11 +1,19 @@
 /** getMe (§5.5): the account the key belongs to. */
+import { z } from 'zod';
+import { meJson } from '../../contract/me/outputs';
 import { presentMe } from '../../contract/me/presenter';
-import { GET_AND_POST, ok, type ApiMethod } from '../../http/api-method';
+import { dataOf } from '../../http/answers';
+import { apiMethod, GET_AND_POST, ok } from '../../http/api-method';
 
-export const getMe: ApiMethod = {
+export const getMe = apiMethod({
 	name: 'getMe',
 	verbs: GET_AND_POST,
+	summary: 'The account the key belongs to: checks a key.',
+	section: '§5.5',
+	input: z.object({}),
+	success: [{ status: 200, when: 'The key is valid.', body: dataOf(meJson) }],
+	refusals: [],
 	async handle({ user }) {
 		return ok({ data: presentMe(user) });
 	},
-};
+});

@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { MAX_OPERATION_AMOUNT, MIN_OPERATION_AMOUNT } from '../../domain/contact-accounts/limits';
 import { isActiveCurrency } from '../../domain/currency';
 import { integer, ruleParams, text } from '../../http/validation';
+import { currencyCodeMeta } from '../currency-code';
 import { currencyRule } from './messages';
 
-const contactId = () => integer({ min: 1 });
+const contactId = () => integer({ min: 1 }).meta({ description: 'The contact ID.' });
 
-const accountId = () => integer({ min: 1 });
+const accountId = () => integer({ min: 1 }).meta({ description: 'The account ID (`id` of the account).' });
 
 /** §4.9 */
 export const getContactAccountsInput = z.object({ contact_id: contactId() });
@@ -15,7 +16,7 @@ export const getContactAccountsInput = z.object({ contact_id: contactId() });
 /** §4.10: an ISO 4217 code in capital letters. */
 export const addContactAccountInput = z.object({
 	contact_id: contactId(),
-	currency: z.string().refine(isActiveCurrency, ruleParams(currencyRule)),
+	currency: z.string().refine(isActiveCurrency, ruleParams(currencyRule)).meta(currencyCodeMeta),
 });
 
 /** §4.11 */
@@ -24,6 +25,8 @@ export const deleteContactAccountInput = z.object({ account_id: accountId() });
 /** §4.12, §4.13, §8: one top-up or debit is 1 to 10^14 minor units, with a description of up to 255 characters. */
 export const fundsInput = z.object({
 	account_id: accountId(),
-	amount: integer({ min: MIN_OPERATION_AMOUNT, max: MAX_OPERATION_AMOUNT }),
-	description: text(255),
+	amount: integer({ min: MIN_OPERATION_AMOUNT, max: MAX_OPERATION_AMOUNT }).meta({
+		description: "Minor units of the account's currency (cents): 15000 on a USD account is 150 dollars.",
+	}),
+	description: text(255).meta({ description: "What the operation is for; goes to the account's journal." }),
 });

@@ -22,16 +22,19 @@ const phone = () =>
 	z
 		.string()
 		.regex(/^\+\d{8,15}$/)
-		.transform((value) => value.slice(1));
+		.transform((value) => value.slice(1))
+		.meta({ description: '`+` then digits, 9 to 16 characters with the plus; returned without the `+`.' });
 
 const email = () =>
-	text(MAX_TEXT).refine(
-		(value) => isEmail(value),
-		ruleParams({
-			en: 'The :attribute field must be a valid email address.',
-			ru: 'Значение поля :attribute должно быть действительным адресом электронной почты.',
-		}),
-	);
+	text(MAX_TEXT)
+		.refine(
+			(value) => isEmail(value),
+			ruleParams({
+				en: 'The :attribute field must be a valid email address.',
+				ru: 'Значение поля :attribute должно быть действительным адресом электронной почты.',
+			}),
+		)
+		.meta({ format: 'email' });
 
 /**
  * Up to 100 tags of up to 255 characters, as a set: repeats collapse, order of first appearance is kept.
@@ -39,9 +42,9 @@ const email = () =>
  * tags: `tags[]=` is a list with one empty item, i.e. no tags.
  */
 const tags = () =>
-	list(z.string().max(MAX_TEXT).nullable())
-		.check(z.maxLength(MAX_TAGS))
-		.transform((items) => [...new Set(items.filter((item) => item !== null))]);
+	list(z.string().max(MAX_TEXT).nullable(), { max: MAX_TAGS })
+		.transform((items) => [...new Set(items.filter((item) => item !== null))])
+		.meta({ description: 'Replaces all the tags; `[]` removes them all.' });
 
 /** Telegram, MAX and VK user IDs: positive integers, sent as numbers or decimal strings. */
 const messengerUserId = () => integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
@@ -55,12 +58,12 @@ const viberId = () => text(MAX_TEXT);
 export function contactFieldsInput() {
 	return {
 		name: contactName(),
-		telegram_id: messengerUserId().nullish(),
-		telegram_username: username().nullish(),
-		max_id: messengerUserId().nullish(),
-		max_username: username().nullish(),
-		vk_id: messengerUserId().nullish(),
-		viber_id: viberId().nullish(),
+		telegram_id: messengerUserId().nullish().meta({ description: 'Required when `messenger` is `telegram`.' }),
+		telegram_username: username().nullish().meta({ description: 'Telegram only; a leading `@` is dropped.' }),
+		max_id: messengerUserId().nullish().meta({ description: 'Required when `messenger` is `max`.' }),
+		max_username: username().nullish().meta({ description: 'MAX only; a leading `@` is dropped.' }),
+		vk_id: messengerUserId().nullish().meta({ description: 'Required when `messenger` is `vk`.' }),
+		viber_id: viberId().nullish().meta({ description: 'Required when `messenger` is `viber`.' }),
 		phone: phone().nullish(),
 		email: email().nullish(),
 		address: text(MAX_TEXT).nullish(),
@@ -113,9 +116,11 @@ const UNIX_SECONDS = { min: -8_640_000_000_000, max: 8_639_999_999_999 };
 
 /** The filters shared by getContacts and getNumberOfContacts (§4.14, §4.15). */
 const contactFilterFields = {
-	bot_id: integer().nullish(),
-	date_from: integer(UNIX_SECONDS).nullish(),
-	date_to: integer(UNIX_SECONDS).nullish(),
+	bot_id: integer()
+		.nullish()
+		.meta({ description: "Only this bot's contacts; a bot that is not the key holder's gives none, not an error." }),
+	date_from: integer(UNIX_SECONDS).nullish().meta({ description: 'Contacts created at or after this time, in Unix seconds.' }),
+	date_to: integer(UNIX_SECONDS).nullish().meta({ description: 'Contacts created at or before this time, in Unix seconds.' }),
 };
 
 export function contactFilterOf(input: {
@@ -127,23 +132,41 @@ export function contactFilterOf(input: {
 }
 
 /** `with` is accepted and ignored: tags and variables are always returned (§4.14). */
-const ignoredWith = { with: z.unknown().optional() };
+const ignoredWith = {
+	with: z.unknown().optional().meta({ description: 'Accepted and ignored: tags and variables are always returned.' }),
+};
 
-/** §4.14 page mode. */
-export const getContactsPageInput = z.object({
-	...contactFilterFields,
-	...ignoredWith,
-	page: integer({ min: 1 }).nullish(),
-	count: integer({ min: 1, max: 500 }).nullish(),
-});
+const PAGE_MODE = ['page', 'count'] as const;
+const OFFSET_MODE = ['offset', 'limit'] as const;
 
-/** §4.14 offset mode, chosen by passing `offset` or `limit` (rule 1). */
-export const getContactsOffsetInput = z.object({
-	...contactFilterFields,
-	...ignoredWith,
-	offset: integer({ min: 0 }).nullish(),
-	limit: integer({ min: 1, max: 1000 }).nullish(),
-});
+/** Passing `offset` or `limit` selects offset mode (§4.14 rule 1); true of the raw and the validated parameters alike. */
+export const choosesOffsetMode = (params: Record<string, unknown>) => OFFSET_MODE.some((name) => (params[name] ?? null) !== null);
+
+/** The parameters without those of the mode not chosen, which are ignored, invalid or not (rule 1). */
+function chosenModeOnly(params: unknown): unknown {
+	if (typeof params !== 'object' || params === null) return params;
+	const ignored: readonly string[] = choosesOffsetMode(params as Record<string, unknown>) ? PAGE_MODE : OFFSET_MODE;
+	return Object.fromEntries(Object.entries(params).filter(([name]) => !ignored.includes(name)));
+}
+
+/** §4.14: page mode (`page`, `count`), or offset mode (`offset`, `limit`) when either of those is passed. */
+export const getContactsInput = z.preprocess(
+	chosenModeOnly,
+	z.object({
+		...contactFilterFields,
+		...ignoredWith,
+		page: integer({ min: 1 }).nullish().meta({ description: 'Page mode: the page, from 1; default 1. Ignored in offset mode.' }),
+		count: integer({ min: 1, max: 500 })
+			.nullish()
+			.meta({ description: 'Page mode: contacts per page; default 20. Ignored in offset mode.' }),
+		offset: integer({ min: 0 })
+			.nullish()
+			.meta({ description: 'Contacts to skip, from 0; default 0. Passing it selects offset mode.' }),
+		limit: integer({ min: 1, max: 1000 })
+			.nullish()
+			.meta({ description: 'Offset mode: contacts per call; default 100. Passing it selects offset mode.' }),
+	}),
+);
 
 /** §4.15 */
 export const getNumberOfContactsInput = z.object(contactFilterFields);
@@ -162,10 +185,10 @@ export const API_ID_FIELDS: MessengerIdFields = {
 /** §4.16: when both names of an ID are sent, the documented one wins. */
 export const createOrUpdateContactInput = z
 	.object({
-		bot_id: integer(),
+		bot_id: integer().meta({ description: "One of the key holder's bots." }),
 		messenger: z.enum(API_MESSENGERS),
 		...contactFieldsInput(),
-		max_user_id: messengerUserId().nullish(),
-		vk_user_id: messengerUserId().nullish(),
+		max_user_id: messengerUserId().nullish().meta({ description: 'Alias of `max_id` (§9); `max_id` wins when both are sent.' }),
+		vk_user_id: messengerUserId().nullish().meta({ description: 'Alias of `vk_id` (§9); `vk_id` wins when both are sent.' }),
 	})
 	.superRefine(requireMessengerId(API_ID_FIELDS), { when: () => true });

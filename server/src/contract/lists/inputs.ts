@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isActiveCurrency } from '../../domain/currency';
 import { boolean, integer, list, ruleParams, text, type RuleText } from '../../http/validation';
 import { FIELD_TYPES, type FieldType, type ListField } from '../../models/list';
+import { currencyCodeMeta } from '../currency-code';
 import { listRule } from './messages';
 
 /** Letters and decimal digits of any script, `-` and `_` (Laravel's alpha_dash). Never `.` or `$`: slugs are storage keys. */
@@ -38,14 +39,21 @@ const isReservedSlug = (slug: string) => RESERVED_SLUGS.has(slug.toLowerCase());
 function slug() {
 	return text(255)
 		.refine((value) => SLUG_PATTERN.test(value), ruleParams(listRule('slug_format')))
-		.refine((value) => !isReservedSlug(value), ruleParams(listRule('slug_reserved')));
+		.refine((value) => !isReservedSlug(value), ruleParams(listRule('slug_reserved')))
+		.meta({
+			pattern: SLUG_PATTERN.source,
+			description:
+				'Letters, digits, `-` and `_`; unique in the list; not a reserved name, whatever its case: ' +
+				`${[...RESERVED_SLUGS].map((name) => `\`${name}\``).join(', ')}.`,
+		});
 }
 
 /** An optional flag: absent or null (an empty form field) means the default. */
 function flag(defaultValue: boolean) {
 	return boolean()
 		.nullish()
-		.transform((value) => value ?? defaultValue);
+		.transform((value) => value ?? defaultValue)
+		.prefault(defaultValue);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -69,10 +77,19 @@ function fieldDefinition(missingCurrency: 'default' | 'error') {
 			name: text(255),
 			slug: slug(),
 			type: z.enum(FIELD_TYPES),
-			currency: z.string().nullish(),
-			is_required: flag(true),
-			is_hidden: flag(false),
-			is_encryptable: flag(false),
+			currency: z
+				.string()
+				.meta(currencyCodeMeta)
+				.nullish()
+				.meta({
+					description:
+						missingCurrency === 'default'
+							? `\`money\` fields only; default \`${DEFAULT_CURRENCY}\`.`
+							: '`money` fields only, and required for them.',
+				}),
+			is_required: flag(true).meta({ description: 'Whether the field must be filled when a record is added.' }),
+			is_hidden: flag(false).meta({ description: 'Hidden from the interface.' }),
+			is_encryptable: flag(false).meta({ description: 'Value stored encrypted.' }),
 		})
 		.check(
 			z.superRefine((field: Record<string, unknown>, ctx) => {
@@ -97,7 +114,7 @@ function fieldDefinition(missingCurrency: 'default' | 'error') {
 }
 
 /** `schema_id`: any string; one that is not a list ID is simply not found (§4.4). */
-const schemaId = () => z.string();
+const schemaId = () => z.string().meta({ description: 'The list ID.' });
 
 /**
  * 1 to 30 fields, and a repeated slug reported at each repetition under `fields.N.slug`, zero-based (§4.5);
@@ -125,7 +142,9 @@ const requireTarget = z.superRefine((value: Record<string, unknown>, ctx) => {
 }, evenWithOtherErrors('object'));
 
 /** §4.3 */
-export const getListSchemasInput = z.object({ page: integer({ min: 1 }).nullish() });
+export const getListSchemasInput = z.object({
+	page: integer({ min: 1 }).nullish().meta({ description: 'The page, from 1; default 1.' }),
+});
 
 /** §4.4 */
 export const getListSchemaInput = z.object({ schema_id: schemaId() });
@@ -134,10 +153,18 @@ export const getListSchemaInput = z.object({ schema_id: schemaId() });
 export const createListSchemaInput = z
 	.object({
 		name: text(255),
-		project_uuid: text(255).nullish(),
-		bot_id: integer({ min: 1 }).nullish(),
-		fields: list(fieldDefinition('default')).check(fieldListRules),
-		is_menu: flag(false),
+		project_uuid: text(255).nullish().meta({ description: 'The project to create the list in; required without `bot_id`.' }),
+		bot_id: integer({ min: 1 })
+			.nullish()
+			.meta({
+				description:
+					"The list goes to this bot's project and the bot is recorded on it; required without `project_uuid`, " +
+					'and used when both are sent.',
+			}),
+		fields: list(fieldDefinition('default'))
+			.check(fieldListRules)
+			.meta({ minItems: 1, maxItems: MAX_FIELDS_ON_CREATE, description: 'The fields, in order; slugs unique.' }),
+		is_menu: flag(false).meta({ description: 'Outdated, with no effect.' }),
 	})
 	.check(requireTarget);
 
@@ -148,7 +175,10 @@ export const deleteListSchemaInput = z.object({ schema_id: schemaId() });
 export const addListSchemaFieldInput = z.object({ schema_id: schemaId(), field: fieldDefinition('error') });
 
 /** §4.8 */
-export const deleteListSchemaFieldInput = z.object({ schema_id: schemaId(), slug: text(255) });
+export const deleteListSchemaFieldInput = z.object({
+	schema_id: schemaId(),
+	slug: text(255).meta({ description: 'The slug of the field to remove.' }),
+});
 
 const UNKNOWN_SLUG: RuleText = {
 	en: 'The :attribute field is not a field of this list.',

@@ -1,0 +1,157 @@
+/**
+ * Answers as data: a status, when it is given and what it carries. API methods and admin routes declare theirs
+ * with these, and `GET /openapi.json` is built from the declarations, so nothing is answered without being
+ * described. The answers that this HTTP machinery gives on its own, whatever the method, are declared here too.
+ */
+import { z } from 'zod';
+
+export interface AnswerHeader {
+	/** A name under which the reference describes the header once and refers to it elsewhere. */
+	id?: string;
+	description: string;
+	schema: z.ZodType;
+	/** Present on every answer of this kind (otherwise only in some cases, which `description` says). */
+	required?: boolean;
+}
+
+export interface Answer {
+	/** A name under which the reference describes the answer once and refers to it elsewhere. */
+	id?: string;
+	status: number;
+	/** When it is given, in a sentence that names the spec's section (Markdown). */
+	when: string;
+	/** The JSON body; none for 204 and redirects. */
+	body?: z.ZodType;
+	headers?: Readonly<Record<string, AnswerHeader>>;
+}
+
+/** Texts follow Accept-Language and may change (§7.1): clients rely on statuses, `code` and `errors` keys. */
+const text = () => z.string().meta({ description: 'Human-readable; follows Accept-Language and may change (§7.1).' });
+
+/** `{error}` (§7.1). */
+export const errorBody = z.object({ error: text() }).meta({ id: 'Error' });
+
+/** `{message}` (§7.1). */
+export const messageBody = z.object({ message: text() }).meta({ id: 'Message' });
+
+/** `{message, error}`, one text twice (§4.4, §4.5). */
+export const messageAndErrorBody = z.object({ message: text(), error: text() }).meta({ id: 'MessageAndError' });
+
+const fieldTexts = () => z.array(z.string()).min(1);
+
+/** `{message, errors}`: every failed field under its dotted name, e.g. `fields.0.slug` (§7.1). */
+export const validationBody = z
+	.object({ message: text(), errors: z.record(z.string(), fieldTexts()) })
+	.meta({ id: 'ValidationError', description: 'Every failed field with its reasons, nested keys dotted (§7.1).' });
+
+/** A 422 with a machine-readable `code` and the failed field (§7.3). */
+export function codedValidationBody(code: string, field: string) {
+	return z.object({ message: text(), code: z.literal(code), errors: z.object({ [field]: fieldTexts() }) });
+}
+
+/** `{error, code}` (§5.6, §9). */
+export function codedErrorBody(code: string) {
+	return z.object({ error: text(), code: z.literal(code) });
+}
+
+/** Seconds, as an integer in a string. */
+const seconds = () => z.string().regex(/^\d+$/);
+
+const retryAfter = (when: string): AnswerHeader => ({
+	description: `Seconds to wait ${when}.`,
+	schema: seconds(),
+	required: true,
+});
+
+/** The rate headers (§8), on every answer once the key is known. */
+export const rateHeaders: Record<string, AnswerHeader> = {
+	'X-RateLimit-Limit': {
+		id: 'RateLimitLimit',
+		description: 'Requests allowed per minute for the account (§8).',
+		schema: seconds(),
+	},
+	'X-RateLimit-Remaining': {
+		id: 'RateLimitRemaining',
+		description: 'Requests left in the current minute (§8).',
+		schema: seconds(),
+	},
+};
+
+/** On every answer of a deprecated method, until its sunset (§9). */
+export const deprecationHeaders: Record<string, AnswerHeader> = {
+	Deprecation: { id: 'Deprecation', description: '`true` while the method is deprecated (§9).', schema: z.literal('true') },
+	Sunset: { id: 'Sunset', description: 'The switch-off date, as an HTTP date (§9).', schema: z.string() },
+};
+
+/** A body that cannot be read, whatever the route. */
+export const bodyAnswers: readonly Answer[] = [
+	{ id: 'MalformedBody', status: 400, when: 'The body is not valid JSON, or not a JSON object.', body: messageBody },
+	{
+		id: 'BodyTooLarge',
+		status: 413,
+		when: 'The body is larger than 1 MB, or has more than 5000 parameters.',
+		body: messageBody,
+	},
+	{
+		id: 'UnsupportedEncoding',
+		status: 415,
+		when: 'The body is in an encoding or charset the server does not read.',
+		body: messageBody,
+	},
+];
+
+export const databaseUnavailableAnswer: Answer = {
+	id: 'DatabaseUnavailable',
+	status: 503,
+	when: 'The database cannot be reached right now; the call may be repeated.',
+	body: messageBody,
+	headers: { 'Retry-After': retryAfter('before trying again') },
+};
+
+/** What every API method can answer besides its own answers (§5, §7.1, §8, §9). */
+export const apiPipelineAnswers: readonly Answer[] = [
+	{
+		id: 'MethodRemoved',
+		status: 410,
+		when: 'The method was switched off after its sunset date (§9).',
+		body: codedErrorBody('method_removed'),
+	},
+	...bodyAnswers,
+	{
+		id: 'Unauthorized',
+		status: 401,
+		when: 'No key, a wrong key or a regenerated key (§5.7).',
+		body: z.object({ error: z.literal('unauthorized') }),
+	},
+	{ status: 403, when: "The key holder's account is blocked (§7.1).", body: errorBody },
+	{
+		id: 'ProRequired',
+		status: 402,
+		when: 'The key holder is not on the Pro plan (§5.6).',
+		body: codedErrorBody('pro_required'),
+	},
+	{
+		id: 'TooManyRequests',
+		status: 429,
+		when: 'More than the allowed requests in a minute, all methods combined (§8).',
+		body: messageBody,
+		headers: { 'Retry-After': retryAfter('until the next request is allowed'), ...rateHeaders },
+	},
+	databaseUnavailableAnswer,
+];
+
+/** What a method with parameters answers when one is missing or invalid (§4.1, §7.1). */
+export const validationAnswers: readonly Answer[] = [
+	{ status: 422, when: 'A parameter is missing or invalid, with `Accept: application/json`.', body: validationBody },
+	{
+		id: 'ValidationRedirect',
+		status: 302,
+		when: 'A parameter is missing or invalid, without `Accept: application/json`: a redirect back (§4.1).',
+		headers: {
+			Location: { description: 'The `Referer`, else the root of the server.', schema: z.string(), required: true },
+		},
+	},
+];
+
+/** Success bodies wrap the result in `data` (§4.1). */
+export const dataOf = <T extends z.ZodType>(result: T) => z.object({ data: result });
