@@ -39,21 +39,34 @@ export default tseslint.config(
 	// The server's layers (docs/ARCHITECTURE.md): each may import only what lies below it.
 	...serverLayerRules({
 		'server/src/domain/**': {
-			layers: ['http', 'api', 'admin', 'contract'],
+			layers: ['http', 'api', 'admin', 'contract', 'openapi'],
 			why: 'rules return outcomes; what they look like over HTTP is decided above',
 		},
 		'server/src/database/**': {
-			layers: ['domain', 'http', 'api', 'admin', 'contract'],
+			layers: ['domain', 'http', 'api', 'admin', 'contract', 'openapi'],
 			why: 'each area registers its own start-up work (database/startup-task.ts)',
 		},
 		'server/src/models/**': {
-			layers: ['domain', 'database', 'http', 'api', 'admin', 'contract'],
+			layers: ['domain', 'database', 'http', 'api', 'admin', 'contract', 'openapi'],
 			why: 'models are the bottom layer',
 		},
-		'server/src/http/**': { layers: ['api', 'admin', 'contract', 'domain'], why: 'the HTTP machinery knows no area' },
-		'server/src/contract/**': { layers: ['api', 'admin'], why: 'the API and the admin API share the contract, not each other' },
-		'server/src/admin/**': { layers: ['api'], why: 'the admin API shares what it needs through contract/ and domain/' },
-		'server/src/api/**': { layers: ['admin'], why: 'the public API never depends on the admin API' },
+		'server/src/http/**': {
+			layers: ['api', 'admin', 'contract', 'domain', 'openapi'],
+			why: 'the HTTP machinery knows no area',
+		},
+		'server/src/contract/**': {
+			layers: ['api', 'admin', 'openapi'],
+			why: 'the API and the admin API share the contract, not each other',
+		},
+		'server/src/admin/**': {
+			layers: ['api', 'openapi'],
+			why: 'the admin API shares what it needs through contract/ and domain/',
+		},
+		'server/src/api/**': { layers: ['admin', 'openapi'], why: 'the public API never depends on the admin API' },
+		'server/src/openapi/**': {
+			layers: ['domain', 'models', 'database'],
+			why: 'the reference is built from what the API and the admin API declare, never from rules or data',
+		},
 	}),
 	{
 		// The n8n package is published alone, with no runtime dependencies: it cannot reach into the server.

@@ -1,4 +1,7 @@
-/** The Express application: parsers, `/healthz`, `/api/v1`, `/admin/v1`, and JSON errors for everything else. */
+/**
+ * The Express application: parsers, `/healthz`, `/openapi.json` and `/docs`, `/api/v1`, `/admin/v1`, and JSON errors
+ * for everything else.
+ */
 import express from 'express';
 import qs from 'qs';
 import { adminRouter } from './admin';
@@ -9,6 +12,7 @@ import { apiRouter } from './http/api-router';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import type { RateLimiter } from './http/rate-limit';
 import type { Logger } from './logger';
+import { referenceRouter } from './openapi/reference-router';
 
 export interface AppDeps {
 	config: Config;
@@ -36,6 +40,7 @@ export function createApp({ config, database, limiter, logger }: AppDeps): expre
 		}
 	});
 
+	app.use(referenceRouter(config));
 	app.use(express.json({ limit: BODY_LIMIT }));
 	app.use(express.urlencoded({ extended: true, limit: BODY_LIMIT, parameterLimit: PARAMETER_LIMIT }));
 	app.use('/api/v1', apiRouter({ config, models: database.models, limiter, methods: apiMethods }));

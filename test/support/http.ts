@@ -1,5 +1,10 @@
-/** A plain HTTP client for tests: never throws on a status, never follows redirects. */
+/**
+ * A plain HTTP client for tests: never throws on a status, never follows redirects. Every answer of the API and
+ * the admin API is checked against the OpenAPI document (`openapi-conformance.ts`): one that the reference does
+ * not describe fails the call, and so the test that made it.
+ */
 import axios, { type AxiosResponse } from 'axios';
+import { referenceMismatch } from './openapi-conformance';
 
 export type HttpResponse<T = any> = Pick<AxiosResponse<T>, 'status' | 'data' | 'headers'>;
 
@@ -17,4 +22,16 @@ export const http = axios.create({
 			}
 		},
 	],
+});
+
+http.interceptors.response.use((response) => {
+	const mismatch = referenceMismatch({
+		verb: response.config.method ?? 'get',
+		url: axios.getUri(response.config),
+		status: response.status,
+		headers: response.headers,
+		body: response.data,
+	});
+	if (mismatch) throw new Error(`The answer does not match GET /openapi.json: ${mismatch}`);
+	return response;
 });

@@ -1,0 +1,92 @@
+/**
+ * `GET /docs` in a real headless browser (Debian's chromium, driven by playwright-core): the page renders every
+ * operation of `GET /openapi.json`, the 16 API methods and the admin routes among them, with no request to any
+ * other origin and no error. Skipped with a notice where chromium is not installed, except in CI (`.ci/run`
+ * installs it), where its absence fails.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { apiMethods } from '../../server/src/api';
+import { http } from '../support/http';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** As root and offline: no sandbox, and none of the background calls to Google that a closed network refuses. */
+const CHROMIUM_FLAGS = [
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+];
+
+const VERBS = ['get', 'put', 'post', 'delete', 'patch'];
+
+const haveChromium = existsSync(CHROMIUM);
+
+if (!haveChromium && !process.env.CI) {
+	console.warn(`reference-page.test.ts skipped: no chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+}
+
+(haveChromium || process.env.CI ? describe : describe.skip)('GET /docs in headless chromium', () => {
+	let t: TestServer;
+	let browser: Browser;
+	let page: Page;
+	const requests: string[] = [];
+	const problems: string[] = [];
+
+	beforeAll(async () => {
+		if (!haveChromium) throw new Error(`CI needs chromium at ${CHROMIUM}: .ci/run installs it`);
+		t = await startTestServer();
+		browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+		page = await browser.newPage();
+		page.on('request', (request) => requests.push(request.url()));
+		page.on('console', (message) => {
+			if (message.type() === 'error') problems.push(message.text());
+		});
+		page.on('pageerror', (error) => problems.push(error.message));
+	}, 60_000);
+
+	afterAll(async () => {
+		await browser?.close();
+		await t?.close();
+	});
+
+	test('renders every operation of /openapi.json, the 16 API methods and the admin routes among them', async () => {
+		const document = (await http.get(`${t.url}/openapi.json`)).data;
+		const documented = Object.entries<Record<string, unknown>>(document.paths).flatMap(([path, item]) =>
+			VERBS.filter((verb) => verb in item).map((verb) => `${verb} ${path}`),
+		);
+
+		await page.goto(`${t.url}/docs`);
+		// Swagger UI lists every operation of every tag as one `.opblock`; waiting for all of them is waiting for the render.
+		await page.waitForFunction((count) => document.querySelectorAll('.opblock').length === count, documented.length, {
+			timeout: 30_000,
+		});
+		const rendered = await page.$$eval('.opblock', (blocks) =>
+			blocks.map((block) => {
+				const verb = block.querySelector('.opblock-summary-method')?.textContent?.trim().toLowerCase();
+				const path = block.querySelector('.opblock-summary-path')?.getAttribute('data-path');
+				return `${verb} ${path}`;
+			}),
+		);
+
+		expect([...rendered].sort()).toEqual([...documented].sort());
+		expect(apiMethods).toHaveLength(16);
+		for (const method of apiMethods) expect(rendered).toContain(`post /api/v1/${method.name}`);
+		for (const path of ['/admin/v1/users', '/admin/v1/bots/{id}', '/admin/v1/deprecations/{method}']) {
+			expect(rendered.some((operation) => operation.endsWith(` ${path}`))).toBe(true);
+		}
+		const text = await page.textContent('body');
+		expect(text).toContain('Bot Platform API');
+	}, 60_000);
+
+	test('loads nothing from another origin, breaks no content security rule, logs no error', async () => {
+		expect(requests.length).toBeGreaterThan(0);
+		expect(requests.filter((url) => !url.startsWith(`${t.url}/`) && !url.startsWith('data:'))).toEqual([]);
+		expect(problems).toEqual([]);
+	});
+});
