@@ -9,26 +9,14 @@ import addFormats from 'ajv-formats';
 import { adminAreas } from '../../server/src/admin';
 import { apiAreas } from '../../server/src/api';
 import { buildOpenApiDocument } from '../../server/src/openapi/document';
+import { moveRefs } from '../../server/src/openapi/json-schema';
 
 type Json = Record<string, any>;
 
 export const referenceDocument: Json = buildOpenApiDocument({ apiAreas, adminAreas, publicUrl: undefined });
 
-const COMPONENT_REF = '#/components/';
-
 /** Refs into `components` as ajv knows them: `urn:components:schemas/Contact`. */
-function ajvRefs(value: unknown): unknown {
-	if (Array.isArray(value)) return value.map(ajvRefs);
-	if (value === null || typeof value !== 'object') return value;
-	return Object.fromEntries(
-		Object.entries(value).map(([key, inner]) => [
-			key,
-			key === '$ref' && typeof inner === 'string' && inner.startsWith(COMPONENT_REF)
-				? `urn:components:${inner.slice(COMPONENT_REF.length)}`
-				: ajvRefs(inner),
-		]),
-	);
-}
+const ajvRefs = (value: unknown) => moveRefs(value, '#/components/', 'urn:components:');
 
 /** Strict: a keyword that JSON Schema 2020-12 does not know fails the compilation, so the schemas are checked too. */
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });

@@ -13,19 +13,22 @@ export type SchemaIo = 'input' | 'output';
 const LOCAL_DEFS = '#/$defs/';
 const COMPONENTS = '#/components/schemas/';
 
-/** `$ref`s to zod's local `$defs` become refs to `components.schemas`, at any depth. */
-function pointAtComponents(value: unknown): unknown {
-	if (Array.isArray(value)) return value.map(pointAtComponents);
+/** The `$ref`s that start with `from`, at any depth, made to start with `to` instead. */
+export function moveRefs(value: unknown, from: string, to: string): unknown {
+	if (Array.isArray(value)) return value.map((item) => moveRefs(item, from, to));
 	if (value === null || typeof value !== 'object') return value;
 	return Object.fromEntries(
 		Object.entries(value).map(([key, inner]) => [
 			key,
-			key === '$ref' && typeof inner === 'string' && inner.startsWith(LOCAL_DEFS)
-				? COMPONENTS + inner.slice(LOCAL_DEFS.length)
-				: pointAtComponents(inner),
+			key === '$ref' && typeof inner === 'string' && inner.startsWith(from)
+				? to + inner.slice(from.length)
+				: moveRefs(inner, from, to),
 		]),
 	);
 }
+
+/** zod's refs to its local `$defs` as refs to `components.schemas`. */
+const pointAtComponents = (value: unknown) => moveRefs(value, LOCAL_DEFS, COMPONENTS);
 
 const isEmptyObject = (value: unknown) =>
 	typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
