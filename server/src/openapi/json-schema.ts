@@ -48,18 +48,22 @@ export class SchemaComponents {
 	/** Texts of the components, to tell a second use of a name with another shape (an id used for input and output). */
 	private readonly texts = new Map<string, string>();
 	private readonly names = new Map<z.ZodType, string>();
+	/** Conversions done, by schema: the same answers recur in every operation. */
+	private readonly converted: Record<SchemaIo, Map<z.ZodType, JsonSchema>> = { input: new Map(), output: new Map() };
 
 	/** The Schema Object of `schema`; its named parts are added to the components. */
 	schemaOf(schema: z.ZodType, io: SchemaIo): JsonSchema {
-		const {
-			$schema: _dialect,
-			$defs,
-			...json
-		} = z.toJSONSchema(schema, { io, target: 'draft-2020-12', override: withoutNoise }) as JsonSchema;
-		for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
-			this.add(name, pointAtComponents(definition) as JsonSchema);
+		let json = this.converted[io].get(schema);
+		if (json === undefined) {
+			const converted = z.toJSONSchema(schema, { io, target: 'draft-2020-12', override: withoutNoise }) as JsonSchema;
+			const { $schema: _dialect, $defs, ...own } = converted;
+			for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
+				this.add(name, pointAtComponents(definition) as JsonSchema);
+			}
+			json = pointAtComponents(own) as JsonSchema;
+			this.converted[io].set(schema, json);
 		}
-		return pointAtComponents(json) as JsonSchema;
+		return json;
 	}
 
 	/** A ref to `schema` as a component named `name`; a schema used again keeps the name it was first given. */

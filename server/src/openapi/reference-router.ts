@@ -20,15 +20,18 @@ const ASSETS = new Set([
 ]);
 
 export function referenceRouter(config: Config): Router {
-	// Built once: it depends only on the code and PUBLIC_URL, never on the request (a client's Host is not echoed).
-	const document = JSON.stringify(buildOpenApiDocument({ apiAreas, adminAreas, publicUrl: config.publicUrl }));
+	// Built once, when first asked for (it takes a few hundred milliseconds, which start-up need not wait for). It
+	// depends only on the code and PUBLIC_URL, never on the request: a client's Host is not echoed.
+	let document: string | undefined;
+	const documentText = () =>
+		(document ??= JSON.stringify(buildOpenApiDocument({ apiAreas, adminAreas, publicUrl: config.publicUrl })));
 	const publicUrl = config.publicUrl === undefined ? undefined : new URL(config.publicUrl);
 	const page = docsPage(publicUrl?.pathname.replace(/\/+$/, '') ?? '');
 	const csp = docsContentSecurityPolicy(publicUrl?.origin);
 
 	const router = Router();
 	router.get('/openapi.json', (_req, res) => {
-		res.type('json').send(document);
+		res.type('json').send(documentText());
 	});
 	router.get('/docs', (_req, res) => {
 		res.set({ 'Content-Security-Policy': csp, 'X-Content-Type-Options': 'nosniff' }).type('html').send(page);
