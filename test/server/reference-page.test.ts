@@ -1,8 +1,8 @@
 /**
  * `GET /docs` in a real headless browser (Debian's chromium, driven by playwright-core): the page renders every
  * operation of `GET /openapi.json`, the 16 API methods and the admin routes among them, with no request to any
- * other origin and no error. Skipped with a notice where chromium is not installed, except in CI (`.ci/run`
- * installs it), where its absence fails.
+ * other origin and no error. Skipped with a notice where no browser is installed, except in CI (`.ci/run`
+ * installs chromium; GitHub's runners have Chrome), where its absence fails.
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -10,7 +10,11 @@ import { apiMethods } from '../../server/src/api';
 import { http } from '../support/http';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** CHROMIUM_PATH, else Debian's chromium, else Google Chrome (as on GitHub's runners). */
+const CHROMIUM =
+	process.env.CHROMIUM_PATH ??
+	['/usr/bin/chromium', '/usr/bin/google-chrome'].find((path) => existsSync(path)) ??
+	'/usr/bin/chromium';
 
 /** As root and offline: no sandbox, and none of the background calls to Google that a closed network refuses. */
 const CHROMIUM_FLAGS = [
