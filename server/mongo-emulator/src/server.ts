@@ -1,5 +1,7 @@
 /** The TCP listener: accepts connections and closes them all on shutdown. */
 import { createServer, type Server, type Socket } from 'node:net';
+import { Long, ObjectId } from 'bson';
+import type { TopologyVersion } from './commands/command-context';
 import { serveConnection } from './connection';
 import { Engine } from './engine/engine';
 import type { PlannerMode } from './engine/query/planner';
@@ -10,13 +12,20 @@ export class EmulatorServer {
 	private readonly sockets = new Set<Socket>();
 	private readonly server: Server;
 	private lastConnectionId = 0;
+	/** New at each start, as a restarted mongod's is. */
+	private readonly topologyVersion: TopologyVersion = { processId: new ObjectId(), counter: Long.fromNumber(0) };
 
 	constructor(logger: EmulatorLogger, planner: PlannerMode) {
 		this.engine = new Engine(planner);
 		this.server = createServer((socket) => {
 			this.sockets.add(socket);
 			socket.on('close', () => this.sockets.delete(socket));
-			serveConnection(socket, this.engine, ++this.lastConnectionId, logger);
+			serveConnection(socket, {
+				engine: this.engine,
+				connectionId: ++this.lastConnectionId,
+				topologyVersion: this.topologyVersion,
+				logger,
+			});
 		});
 	}
 

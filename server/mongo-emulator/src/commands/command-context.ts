@@ -1,4 +1,4 @@
-import type { Document } from 'bson';
+import type { Document, Long, ObjectId } from 'bson';
 import type { Engine } from '../engine/engine';
 
 /** What a command handler gets besides the command document. */
@@ -7,6 +7,14 @@ export interface CommandContext {
 	/** The command's `$db`. */
 	readonly databaseName: string;
 	readonly connectionId: number;
+	/** Identifies this run of the emulator to drivers' server monitors (see `hello`). */
+	readonly topologyVersion: TopologyVersion;
+}
+
+/** A new `processId` at each start is how a driver tells that the server it reconnected to was restarted. */
+export interface TopologyVersion {
+	readonly processId: ObjectId;
+	readonly counter: Long;
 }
 
 /** Handlers run synchronously so that each command is atomic; they throw CommandError to fail. */

@@ -18,6 +18,8 @@ function hello(primaryField: 'isWritablePrimary' | 'ismaster'): CommandHandler {
 		// Without this the driver creates no sessions (and sends no endSessions).
 		logicalSessionTimeoutMinutes: 30,
 		connectionId: context.connectionId,
+		// With it, drivers monitor by the streaming protocol (see awaitable-hello.ts), as with a real mongod.
+		topologyVersion: context.topologyVersion,
 		minWireVersion: 0,
 		maxWireVersion: MAX_WIRE_VERSION,
 		readOnly: false,

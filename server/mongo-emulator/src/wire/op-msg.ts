@@ -8,6 +8,8 @@ import { HEADER_SIZE, OpCode, withHeader } from './message-header';
 
 const CHECKSUM_PRESENT = 1 << 0;
 export const MORE_TO_COME = 1 << 1;
+/** Set by a client that accepts a stream of replies (moreToCome) to one request: server monitoring's `hello`. */
+export const EXHAUST_ALLOWED = 1 << 16;
 
 export interface OpMsgRequest {
 	flags: number;
@@ -53,8 +55,9 @@ function decodeSequence(section: Buffer): [string, Document[]] {
 	return [identifier, documents];
 }
 
-export function encodeOpMsg(reply: Document, requestId: number, responseTo: number): Buffer {
+export function encodeOpMsg(reply: Document, requestId: number, responseTo: number, flags = 0): Buffer {
 	const flagsAndKind = Buffer.alloc(5);
+	flagsAndKind.writeUInt32LE(flags, 0);
 	const body = Buffer.concat([flagsAndKind, serialize(reply, { ignoreUndefined: true })]);
 	return withHeader(body, requestId, responseTo, OpCode.Msg);
 }
