@@ -67,6 +67,10 @@ export default tseslint.config(
 			layers: ['domain', 'models', 'database'],
 			why: 'the reference is built from what the API and the admin API declare, never from rules or data',
 		},
+		'server/src/observability/**': {
+			layers: ['http', 'api', 'admin', 'contract', 'domain', 'models', 'database', 'openapi'],
+			why: 'logs and metrics describe requests and are told the rest (request-labels.ts)',
+		},
 	}),
 	{
 		// The n8n package is published alone, with no runtime dependencies: it cannot reach into the server.

@@ -145,6 +145,9 @@ async function main(): Promise<void> {
 		adminToken: ADMIN_TOKEN,
 		rateLimitPerMinute: 1_000_000,
 		publicUrl: undefined,
+		logLevel: 'silent',
+		logFormat: 'json',
+		metricsToken: undefined,
 	};
 	const dbName = `bench_${randomBytes(4).toString('hex')}`;
 	const server: RunningServer = await startServer(config, silentLogger, { dbName });

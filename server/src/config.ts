@@ -10,7 +10,18 @@ export interface Config {
 	rateLimitPerMinute: number;
 	/** Base of pagination links; undefined means "from the request's Host". */
 	publicUrl: string | undefined;
+	/** Least severe log line written (pino's levels), `info` by default. */
+	logLevel: LogLevel;
+	/** `json` (one object a line) or `pretty` (for people); by default pretty only when stdout is a terminal. */
+	logFormat: LogFormat;
+	/** When set, `GET /metrics` wants `Authorization: Bearer <token>`; otherwise it is open (see the README). */
+	metricsToken: string | undefined;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 export class ConfigError extends Error {}
 
@@ -30,6 +41,34 @@ function optionalSetting(env: Env, name: string): string | undefined {
 	return raw === undefined || raw === '' ? undefined : raw;
 }
 
+function choiceSetting<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
+	const raw = optionalSetting(env, name)?.toLowerCase();
+	if (raw === undefined) return fallback;
+	if (!(choices as readonly string[]).includes(raw))
+		throw new ConfigError(`${name} must be one of ${choices.join(', ')}, got "${raw}"`);
+	return raw as T;
+}
+
+/**
+ * A MongoDB connection string. WHATWG URLs cannot hold a replica set's host list (`h1:27017,h2:27017`), so
+ * only the scheme and the presence of a host are checked here; the driver parses the rest at start-up.
+ */
+function mongodbUriSetting(env: Env, name: string): string | undefined {
+	const raw = optionalSetting(env, name);
+	if (raw === undefined) return undefined;
+	if (!/^mongodb(\+srv)?:\/\/[^/?#\s]+(\/[^?#\s]*)?(\?\S*)?$/.test(raw)) {
+		throw new ConfigError(`${name} must be a mongodb:// or mongodb+srv:// connection string, got "${redactUri(raw)}"`);
+	}
+	return raw;
+}
+
+/** A connection string fit for logs: the password and any secret-looking option replaced. */
+export function redactUri(uri: string): string {
+	return uri
+		.replace(/^([a-z+]+:\/\/[^:@/?#]*):[^@/?#]*@/i, '$1:[redacted]@')
+		.replace(/([?&][^=&]*(?:password|secret|token|authMechanismProperties)[^=&]*=)[^&]*/gi, '$1[redacted]');
+}
+
 function urlSetting(env: Env, name: string, protocols: string[]): string | undefined {
 	const raw = optionalSetting(env, name);
 	if (raw === undefined) return undefined;
@@ -45,7 +84,19 @@ function urlSetting(env: Env, name: string, protocols: string[]): string | undef
 	return raw;
 }
 
-export function loadConfig(env: Env = process.env): Config {
+/** What the start-up log line shows of the settings: every one, secrets only as whether they are set. */
+export function settingsSummary(config: Config): Record<string, unknown> {
+	const { adminToken, metricsToken, mongodbUri, publicUrl, ...plain } = config;
+	return {
+		...plain,
+		mongodbUri: mongodbUri === undefined ? '(unset: embedded database)' : redactUri(mongodbUri),
+		publicUrl: publicUrl ?? "(unset: links follow the request's Host)",
+		adminApi: adminToken === undefined ? 'off (ADMIN_TOKEN unset)' : 'on (ADMIN_TOKEN set)',
+		metrics: metricsToken === undefined ? 'open (METRICS_TOKEN unset)' : 'bearer token (METRICS_TOKEN set)',
+	};
+}
+
+export function loadConfig(env: Env = process.env, stdoutIsTerminal = process.stdout.isTTY === true): Config {
 	// Any non-empty token is accepted (a short one is the operator's choice, e.g. on a laptop); an empty
 	// one counts as unset, so the admin API is never open to an empty bearer.
 	const adminToken = optionalSetting(env, 'ADMIN_TOKEN');
@@ -53,9 +104,12 @@ export function loadConfig(env: Env = process.env): Config {
 	return {
 		port: integerSetting(env, 'PORT', 3000, 0, 65535),
 		host: optionalSetting(env, 'HOST') ?? '127.0.0.1',
-		mongodbUri: urlSetting(env, 'MONGODB_URI', ['mongodb:', 'mongodb+srv:']),
+		mongodbUri: mongodbUriSetting(env, 'MONGODB_URI'),
 		adminToken,
 		rateLimitPerMinute: integerSetting(env, 'RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
 		publicUrl: publicUrl?.replace(/\/+$/, ''),
+		logLevel: choiceSetting(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+		logFormat: choiceSetting(env, 'LOG_FORMAT', LOG_FORMATS, stdoutIsTerminal ? 'pretty' : 'json'),
+		metricsToken: optionalSetting(env, 'METRICS_TOKEN'),
 	};
 }

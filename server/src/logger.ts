@@ -1,12 +1,40 @@
-/** One-line structured-enough logging to stdout/stderr; tests pass a silent logger. */
-export interface Logger {
-	info(message: string): void;
-	error(message: string): void;
+/**
+ * The service's log: pino, one JSON object a line on stdout (`LOG_FORMAT=pretty` or a terminal: lines for a
+ * person). Everything logs through this `Logger`; tests pass `silentLogger` or a logger of their own stream.
+ */
+import pino, { type DestinationStream } from 'pino';
+import type { LogFormat, LogLevel } from './config';
+import { prettyLines } from './observability/pretty-log';
+
+export type Logger = pino.Logger;
+
+/**
+ * Secrets that must never reach a log line, wherever a caller puts them: API keys (header, query or body),
+ * the admin and metrics tokens, cookies. Access lines carry none of these; this is the net below them.
+ */
+const SECRET_FIELDS = ['authorization', 'api_token', 'api_key', 'adminToken', 'metricsToken', 'x-admin-token', 'cookie'];
+const REDACT_PATHS = SECRET_FIELDS.flatMap((field) => {
+	const key = /^[a-z_][a-z0-9_]*$/i.test(field) ? field : `["${field}"]`;
+	const dotted = key.startsWith('[') ? key : `.${key}`;
+	return [key, `*${dotted}`, `*.*${dotted}`, `*.*.*${dotted}`];
+});
+
+export interface LoggerSettings {
+	logLevel: LogLevel;
+	logFormat: LogFormat;
 }
 
-export const consoleLogger: Logger = {
-	info: (message) => console.log(`[bot-platform] ${message}`),
-	error: (message) => console.error(`[bot-platform] ${message}`),
-};
+export function createLogger({ logLevel, logFormat }: LoggerSettings, destination?: DestinationStream): Logger {
+	return pino(
+		{
+			level: logLevel,
+			// Level names ("warn") rather than pino's numbers: log processors and people read them as they are.
+			formatters: { level: (label) => ({ level: label }) },
+			timestamp: pino.stdTimeFunctions.isoTime,
+			redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+		},
+		destination ?? (logFormat === 'pretty' ? prettyLines(process.stdout) : pino.destination({ dest: 1, sync: true })),
+	);
+}
 
-export const silentLogger: Logger = { info: () => {}, error: () => {} };
+export const silentLogger: Logger = pino({ level: 'silent' });

@@ -1,38 +1,95 @@
-/** Process entry: `npm start`. Reads settings, serves, and shuts down cleanly on SIGTERM/SIGINT. */
-import { ConfigError, loadConfig } from './config';
-import { consoleLogger } from './logger';
-import { startServer } from './server';
+/**
+ * Process entry: `node server/dist/main.js` (what `npm start` and the container run). Reads settings, logs a
+ * summary, serves, and on SIGTERM or SIGINT finishes in-flight requests, closes the database and exits 0.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig, settingsSummary, type Config } from './config';
+import { createLogger, type Logger } from './logger';
+import { startServer, type RunningServer } from './server';
+
+function serverVersion(): string | undefined {
+	try {
+		return (JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { version?: string }).version;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Settings, or a one-line reason and exit code 1. */
+function settingsOrExit(): Config {
+	try {
+		return loadConfig();
+	} catch (error) {
+		if (!(error instanceof ConfigError)) throw error;
+		createLogger({ logLevel: 'info', logFormat: process.stdout.isTTY ? 'pretty' : 'json' }).fatal(
+			`invalid settings: ${error.message}`,
+		);
+		process.exit(1);
+	}
+}
+
+/** What becomes of a process whose own code failed where no request could be told: one last line, then exit 1. */
+function exitOnCrash(logger: Logger): void {
+	process.on('uncaughtException', (error) => {
+		logger.fatal({ err: error }, 'uncaught exception: exiting');
+		process.exit(1);
+	});
+	process.on('unhandledRejection', (reason) => {
+		logger.fatal({ err: reason }, 'unhandled rejection: exiting');
+		process.exit(1);
+	});
+}
 
 async function main(): Promise<void> {
-	let config;
-	try {
-		config = loadConfig();
-	} catch (error) {
-		if (error instanceof ConfigError) {
-			consoleLogger.error(`invalid settings: ${error.message}`);
-			process.exit(1);
-		}
-		throw error;
-	}
-	const server = await startServer(config);
-	const shutdown = (signal: string) => {
-		consoleLogger.info(`${signal} received: finishing in-flight requests`);
-		server.close().then(
+	const config = settingsOrExit();
+	const logger = createLogger(config);
+	exitOnCrash(logger);
+	logger.info({ version: serverVersion(), node: process.version, settings: settingsSummary(config) }, 'starting');
+
+	const stopping = new AbortController();
+	let server: RunningServer | undefined;
+	const stop = () => {
+		server!.close().then(
 			() => {
-				consoleLogger.info('stopped');
+				logger.info('stopped');
 				process.exit(0);
 			},
 			(error: unknown) => {
-				consoleLogger.error(`shutdown failed: ${String(error)}`);
+				logger.error({ err: error }, 'shutdown failed');
 				process.exit(1);
 			},
 		);
 	};
-	process.once('SIGTERM', () => shutdown('SIGTERM'));
-	process.once('SIGINT', () => shutdown('SIGINT'));
+	// Every signal is handled, not just the first: Ctrl-C reaches both `npm start` and node, and npm passes
+	// it on, so node sees SIGINT twice; the second must not kill it halfway through its shutdown.
+	const onSignal = (signal: NodeJS.Signals) => {
+		if (stopping.signal.aborted) {
+			logger.info({ signal }, `${signal} received: already stopping`);
+			return;
+		}
+		stopping.abort();
+		logger.info({ signal }, `${signal} received: finishing in-flight requests`);
+		if (server) stop();
+	};
+	process.on('SIGTERM', onSignal);
+	process.on('SIGINT', onSignal);
+
+	try {
+		server = await startServer(config, logger, { signal: stopping.signal });
+	} catch (error) {
+		if (stopping.signal.aborted) {
+			logger.info('stopped before start-up finished');
+			process.exit(0);
+		}
+		logger.fatal({ err: error }, `could not start: ${error instanceof Error ? error.message : String(error)}`);
+		process.exit(1);
+	}
+	if (stopping.signal.aborted) stop();
 }
 
 main().catch((error: unknown) => {
-	consoleLogger.error(`could not start: ${error instanceof Error ? error.message : String(error)}`);
+	// Only a failure before the logger exists gets here.
+	console.error(error);
 	process.exit(1);
 });

@@ -1,4 +1,4 @@
-/** Starts and stops the whole service: database, rate limiter, HTTP listener, graceful shutdown. */
+/** Starts and stops the whole service: database, rate limiter, metrics, HTTP listener, graceful shutdown. */
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,28 +7,41 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './database/open';
 import { startupTasks } from './domain/startup-tasks';
 import { createRateLimiter } from './http/rate-limit';
-import { consoleLogger, type Logger } from './logger';
+import type { Logger } from './logger';
+import { createMetrics, type Metrics } from './observability/metrics';
 
 export interface RunningServer {
-	/** `http://host:port`, as printed in the `listening on` line. */
+	/** `http://host:port`, as logged in the `listening on` line. */
 	url: string;
 	port: number;
 	database: Database;
+	metrics: Metrics;
 	/** Stops accepting, lets in-flight requests finish, closes the database. */
 	close(): Promise<void>;
+}
+
+export interface StartOptions {
+	/** Database name for the embedded database. */
+	dbName?: string;
+	/** Aborted when shutdown is asked for while start-up still waits for the database. */
+	signal?: AbortSignal;
 }
 
 /** In-flight requests get this long to finish on shutdown before their sockets are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-export async function startServer(
-	config: Config,
-	logger: Logger = consoleLogger,
-	options: { dbName?: string } = {},
-): Promise<RunningServer> {
-	const database = await openDatabase({ mongodbUri: config.mongodbUri, dbName: options.dbName, startupTasks }, logger);
-	const limiter = await createRateLimiter(database.connection, config.rateLimitPerMinute);
-	const app = createApp({ config, database, limiter, logger });
+export async function startServer(config: Config, logger: Logger, options: StartOptions = {}): Promise<RunningServer> {
+	const database = await openDatabase(
+		{ mongodbUri: config.mongodbUri, dbName: options.dbName, startupTasks, signal: options.signal },
+		logger,
+	);
+	const metrics = createMetrics({ databaseUp: () => database.availability.isUp() });
+	const limiter = await createRateLimiter(database.connection, {
+		perMinute: config.rateLimitPerMinute,
+		onRejected: () => metrics.rateLimitRejections.inc(),
+	});
+	database.onRestore(() => limiter.ensureIndexes());
+	const app = createApp({ config, database, limiter, logger, metrics });
 	const httpServer = app.listen(config.port, config.host);
 	try {
 		await once(httpServer, 'listening');
@@ -38,7 +51,7 @@ export async function startServer(
 	}
 	const { port } = httpServer.address() as AddressInfo;
 	const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-	logger.info(`listening on ${url}`);
+	logger.info({ url }, `listening on ${url}`);
 
 	// Responses still being prepared when shutdown starts ask their client to close the connection, so a
 	// keep-alive socket does not hold the shutdown open once its last request is answered.
@@ -62,5 +75,5 @@ export async function startServer(
 			await database.close();
 		})());
 
-	return { url, port, database, close };
+	return { url, port, database, metrics, close };
 }

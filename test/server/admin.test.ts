@@ -69,6 +69,25 @@ describe('users', () => {
 		expect(Object.keys(taken.data.errors)).toEqual(['email']);
 	});
 
+	test('the admin API answers a validation failure as JSON whatever Accept says (it is not the Laravel surface)', async () => {
+		for (const accept of [undefined, 'text/html', '*/*']) {
+			const res = await http.post(
+				`${t.url}/admin/v1/users`,
+				{ email: 'not-an-email' },
+				{
+					headers: {
+						Authorization: `Bearer ${t.admin.token}`,
+						...(accept && { Accept: accept }),
+						Referer: 'https://example.com/',
+					},
+				},
+			);
+			expect(res.status).toBe(422);
+			expect(res.headers['content-type']).toMatch(/^application\/json/);
+			expect(Object.keys(res.data.errors).sort()).toEqual(['email', 'name']);
+		}
+	});
+
 	test('PATCH /users/:id changes plan and blocked state', async () => {
 		const account = await createAccount(t);
 		const res = await t.admin.request('PATCH', `/users/${account.id}`, { plan: 'free', blocked: true });

@@ -1,25 +1,155 @@
-/** When the database goes away, the API says so with a 503 (never a 500), and /healthz reports it. */
-import { startMongoEmulator } from 'bot-platform-mongo-emulator';
-import { createAccount } from '../support/factories';
+/**
+ * When the database goes away, the API says so quickly with a 503 (never a 500), and /healthz reports it;
+ * when it comes back, even empty, the server reconnects by itself and re-creates the unique indexes before it
+ * serves again. The database here is a standalone emulator stopped and restarted on the same port.
+ */
+import { createServer } from 'node:net';
+import { MongoClient } from 'mongodb';
+import { createLogger } from '../../server/src/logger';
+import { startMongoEmulator, type MongoEmulator } from 'bot-platform-mongo-emulator';
+import { startServer } from '../../server/src/server';
+import { createAccount, createAccountWithBot, createContact, randomMessengerId } from '../support/factories';
 import { http } from '../support/http';
-import { startTestServer } from '../support/test-server';
+import { startTestServer, type TestServer } from '../support/test-server';
 
-test('an unreachable database is a JSON 503 with Retry-After, and /healthz is 503', async () => {
-	const emulator = await startMongoEmulator({ port: 0 });
+const quietEmulator = { warn: () => {} };
+
+/** Polls `check` until it holds; fails with `what` past the deadline (for liveness only, never for speed). */
+async function until(check: () => Promise<boolean> | boolean, what: string, deadlineMs = 30_000): Promise<void> {
+	const deadline = Date.now() + deadlineMs;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+}
+
+const healthStatus = async (t: TestServer) => (await http.get(`${t.url}/healthz`, { timeout: 10_000 })).status;
+
+async function freePort(): Promise<number> {
+	const probe = createServer().listen(0, '127.0.0.1');
+	await new Promise((resolve) => probe.once('listening', resolve));
+	const { port } = probe.address() as { port: number };
+	await new Promise((resolve) => probe.close(resolve));
+	return port;
+}
+
+test('an unreachable database is a JSON 503 with Retry-After, well before a driver timeout, and /healthz is 503', async () => {
+	const emulator = await startMongoEmulator({ port: 0, logger: quietEmulator });
 	const t = await startTestServer({ mongodbUri: `${emulator.uri}/outage` });
 	try {
 		const account = await createAccount(t);
 		expect((await account.api.call('getMe')).status).toBe(200);
 
 		await emulator.close();
-		const res = await account.api.call('getMe');
+		// The client gives up after 10 s: the driver's own default (30 s) would fail this.
+		const res = await http.get(`${t.url}/api/v1/getMe`, {
+			headers: { Authorization: `Bearer ${account.apiKey}`, Accept: 'application/json' },
+			timeout: 10_000,
+		});
 		expect(res.status).toBe(503);
 		expect(res.data).toEqual({ message: expect.any(String) });
 		expect(res.headers['retry-after']).toBe('5');
-		const health = await http.get(`${t.url}/healthz`);
+		const health = await http.get(`${t.url}/healthz`, { timeout: 10_000 });
 		expect(health.status).toBe(503);
 		expect(health.data).toEqual({ status: 'unavailable' });
 	} finally {
 		await t.server.close();
+	}
+}, 60_000);
+
+describe('a database that comes back', () => {
+	const OUTAGES = 10;
+	let emulator: MongoEmulator;
+	let t: TestServer;
+	beforeAll(async () => {
+		emulator = await startMongoEmulator({ port: 0, logger: quietEmulator });
+		t = await startTestServer({ mongodbUri: `${emulator.uri}/comeback` });
+	});
+	afterAll(async () => {
+		await t.server.close();
+		await emulator.close();
+	});
+
+	test(`is reconnected to after each of ${OUTAGES} outages under load, and an empty one gets its unique indexes back before writes`, async () => {
+		const port = emulator.port;
+		let loading = true;
+		const statuses = new Map<number, number>();
+		// Calls keep coming through every outage, as they would in production.
+		const caller = await createAccount(t);
+		const load = (async () => {
+			while (loading) {
+				const res = await caller.api.call('getMe').catch(() => ({ status: 0 }));
+				statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+			}
+		})();
+		const client = new MongoClient(`${emulator.uri}/comeback`, { serverSelectionTimeoutMS: 10_000 });
+		try {
+			for (let outage = 1; outage <= OUTAGES; outage++) {
+				await emulator.close();
+				await until(async () => (await healthStatus(t)) === 503, `/healthz 503 in outage ${outage}`);
+
+				emulator = await startMongoEmulator({ port, logger: quietEmulator });
+				await until(async () => (await healthStatus(t)) === 200, `/healthz 200 after outage ${outage}`);
+
+				// The database came back empty: the unique indexes are there again...
+				const indexes = await client.db().collection('contact_accounts').indexes();
+				expect(indexes.some((index) => index.unique && index.key.contactId === 1 && index.key.currency === 1)).toBe(true);
+				// ...and hold under racing calls: one account per currency, one contact per messenger ID.
+				const { account, bot } = await createAccountWithBot(t);
+				const contact = await createContact(t, bot);
+				const accounts = await Promise.all(
+					Array.from({ length: 5 }, () => account.api.call('addContactAccount', { contact_id: contact.id, currency: 'EUR' })),
+				);
+				expect(accounts.map((res) => res.status).sort()).toEqual([201, 422, 422, 422, 422]);
+				const telegramId = randomMessengerId();
+				const contacts = await Promise.all(
+					Array.from({ length: 5 }, () =>
+						account.api.call('createOrUpdateContact', {
+							bot_id: bot.id,
+							messenger: 'telegram',
+							name: 'Racer',
+							telegram_id: telegramId,
+						}),
+					),
+				);
+				expect(new Set(contacts.map((res) => res.data.data.id)).size).toBe(1);
+			}
+		} finally {
+			loading = false;
+			await client.close();
+			await load;
+		}
+		// No call was ever answered with a 500 or left unanswered.
+		expect([...statuses.keys()].filter((status) => ![200, 401, 503].includes(status))).toEqual([]);
+	}, 300_000);
+});
+
+test('a database unreachable at start is retried with backoff, each attempt logged, until it comes', async () => {
+	const port = await freePort();
+	const lines: any[] = [];
+	const logger = createLogger(
+		{ logLevel: 'info', logFormat: 'json' },
+		{ write: (line: string) => void lines.push(JSON.parse(line)) },
+	);
+	const config = (await import('../../server/src/config')).loadConfig({
+		PORT: '0',
+		MONGODB_URI: `mongodb://127.0.0.1:${port}/late`,
+	});
+	const starting = startServer(config, logger);
+	const retries = () => lines.filter((line) => line.msg === 'database unreachable at start-up: retrying');
+	let emulator: MongoEmulator | undefined;
+	try {
+		await until(() => retries().length >= 2, 'two logged attempts');
+		expect(retries().slice(0, 2)).toEqual([
+			expect.objectContaining({ level: 'warn', attempt: 1, retry_in_ms: 1000, reason: expect.any(String) }),
+			expect.objectContaining({ level: 'warn', attempt: 2, retry_in_ms: 2000 }),
+		]);
+		emulator = await startMongoEmulator({ port, logger: quietEmulator });
+		const server = await starting;
+		expect((await http.get(`${server.url}/healthz`)).status).toBe(200);
+		expect(lines).toContainEqual(expect.objectContaining({ msg: 'database reachable', attempt: expect.any(Number) }));
+		await server.close();
+	} finally {
+		await emulator?.close();
 	}
 }, 60_000);

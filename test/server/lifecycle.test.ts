@@ -1,11 +1,12 @@
-/** Start-up and shutdown of the service: settings, the `listening on` line, /healthz, graceful SIGTERM. */
+/** Start-up and shutdown of the service: settings, the `listening on` line, /healthz, graceful SIGTERM and SIGINT. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { loadConfig } from '../../server/src/config';
+import { loadConfig, settingsSummary } from '../../server/src/config';
 import { createAccount } from '../support/factories';
 import { http } from '../support/http';
 import { startTestServer } from '../support/test-server';
@@ -35,16 +36,66 @@ async function lineMatching(child: ChildProcess, pattern: RegExp): Promise<RegEx
 	throw new Error(`the process ended before printing ${pattern}`);
 }
 
+/** The server's log: every stdout line a JSON object (lines before the first `{`, such as npm's banner, are skipped). */
+function serverLog(child: ChildProcess) {
+	const entries: any[] = [];
+	const waiting = new Set<() => void>();
+	let ended = false;
+	createInterface({ input: child.stdout! })
+		.on('line', (line) => {
+			if (entries.length === 0 && !line.startsWith('{')) return;
+			entries.push(JSON.parse(line));
+			for (const wake of waiting) wake();
+		})
+		.on('close', () => {
+			ended = true;
+			for (const wake of waiting) wake();
+		});
+	return {
+		entries,
+		/** The first entry for which `matches` holds, once it is logged (within a generous deadline). */
+		async first(matches: (entry: any) => boolean, deadlineMs = 90_000): Promise<any> {
+			const deadline = Date.now() + deadlineMs;
+			for (;;) {
+				const found = entries.find(matches);
+				if (found) return found;
+				if (ended || Date.now() > deadline) {
+					throw new Error(
+						`no such log line ${ended ? 'before the process ended' : 'in time'}; logged: ${JSON.stringify(entries)}`,
+					);
+				}
+				await new Promise<void>((resolve) => {
+					const wake = () => {
+						waiting.delete(wake);
+						clearTimeout(timer);
+						resolve();
+					};
+					const timer = setTimeout(wake, deadline - Date.now());
+					waiting.add(wake);
+				});
+			}
+		},
+	};
+}
+
+const listeningUrl = async (log: ReturnType<typeof serverLog>): Promise<string> =>
+	(await log.first((entry) => /^listening on /.test(entry.msg))).url;
+
 describe('settings (loadConfig)', () => {
 	test('defaults match the settings table of server/README.md', () => {
-		expect(loadConfig({})).toEqual({
+		expect(loadConfig({}, false)).toEqual({
 			port: 3000,
 			host: '127.0.0.1',
 			mongodbUri: undefined,
 			adminToken: undefined,
 			rateLimitPerMinute: 120,
 			publicUrl: undefined,
+			logLevel: 'info',
+			logFormat: 'json',
+			metricsToken: undefined,
 		});
+		expect(loadConfig({}, true).logFormat).toBe('pretty');
+		expect(loadConfig({ LOG_FORMAT: 'json', LOG_LEVEL: 'DEBUG' }, true)).toMatchObject({ logFormat: 'json', logLevel: 'debug' });
 	});
 
 	test.each([
@@ -52,9 +103,25 @@ describe('settings (loadConfig)', () => {
 		[{ PORT: '70000' }, /PORT/],
 		[{ RATE_LIMIT_PER_MINUTE: '0' }, /RATE_LIMIT_PER_MINUTE/],
 		[{ MONGODB_URI: 'postgres://x' }, /MONGODB_URI/],
+		[{ MONGODB_URI: 'mongodb://' }, /MONGODB_URI/],
 		[{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+		[{ LOG_LEVEL: 'verbose' }, /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
+		[{ LOG_FORMAT: 'xml' }, /LOG_FORMAT/],
 	])('%j is refused with a reason naming the setting', (env, reason) => {
 		expect(() => loadConfig(env)).toThrow(reason);
+	});
+
+	test("a replica set's connection string (several hosts) is accepted; its password never shows in the summary", () => {
+		const uri = 'mongodb://app:s3cret@db1:27017,db2:27017,db3:27017/bot-platform?replicaSet=rs0&authSource=admin';
+		const config = loadConfig({ MONGODB_URI: uri, ADMIN_TOKEN: 'admin-secret', METRICS_TOKEN: 'metrics-secret' });
+		expect(config.mongodbUri).toBe(uri);
+		const summary = JSON.stringify(settingsSummary(config));
+		expect(summary).toContain('mongodb://app:[redacted]@db1:27017,db2:27017,db3:27017/bot-platform?replicaSet=rs0');
+		for (const secret of ['s3cret', 'admin-secret', 'metrics-secret']) expect(summary).not.toContain(secret);
+		expect(settingsSummary(config)).toMatchObject({
+			adminApi: 'on (ADMIN_TOKEN set)',
+			metrics: 'bearer token (METRICS_TOKEN set)',
+		});
 	});
 
 	test('any non-empty ADMIN_TOKEN enables the admin API; an empty one leaves it off', () => {
@@ -67,59 +134,159 @@ describe('settings (loadConfig)', () => {
 	});
 });
 
+/**
+ * A getMe whose body is not sent yet: in flight for as long as the test wants. `Expect: 100-continue` makes the
+ * server confirm it has read the headers, so the test knows the request really is in flight.
+ */
+async function requestInFlight(baseUrl: string, apiKey: string) {
+	const url = new URL(`${baseUrl}/api/v1/getMe`);
+	const body = JSON.stringify({ api_token: apiKey });
+	const inFlight = request({
+		host: url.hostname,
+		port: url.port,
+		path: url.pathname,
+		method: 'POST',
+		headers: {
+			'Content-Type': 'application/json',
+			'Content-Length': Buffer.byteLength(body),
+			Accept: 'application/json',
+			Expect: '100-continue',
+		},
+	});
+	const answered = once(inFlight, 'response');
+	inFlight.flushHeaders();
+	await once(inFlight, 'continue');
+	return {
+		/** Sends the body; resolves with the answer. */
+		async finish(): Promise<{ status: number | undefined; body: any }> {
+			inFlight.end(body);
+			const [response] = (await answered) as [import('node:http').IncomingMessage];
+			let text = '';
+			for await (const chunk of response) text += chunk;
+			return { status: response.statusCode, body: JSON.parse(text) };
+		},
+	};
+}
+
+/** Polls `check` until it holds; fails past the deadline (for liveness only, never for speed). */
+async function until(check: () => Promise<boolean>, what: string, deadlineMs = 10_000): Promise<void> {
+	const deadline = Date.now() + deadlineMs;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	}
+}
+
+/** Whether nothing listens on the URL's port any more (a new TCP connection is refused). */
+async function refusesConnections(url: string): Promise<boolean> {
+	const { hostname, port } = new URL(url);
+	const socket = connect(Number(port), hostname);
+	try {
+		await once(socket, 'connect');
+		return false;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'ECONNREFUSED';
+	} finally {
+		socket.destroy();
+	}
+}
+
 describe('graceful shutdown (in-process)', () => {
 	test('close() stops accepting, finishes the request in flight, then closes the database', async () => {
 		const t = await startTestServer();
 		const account = await createAccount(t);
-		const url = new URL(`${t.url}/api/v1/getMe`);
-		const body = JSON.stringify({ api_token: account.apiKey });
-
-		// A request whose body is not sent yet is in flight for as long as the test wants. `Expect: 100-continue`
-		// makes the server confirm it has read the headers, so the test knows the request really is in flight.
-		const inFlight = request({
-			host: url.hostname,
-			port: url.port,
-			path: url.pathname,
-			method: 'POST',
-			headers: {
-				'Content-Type': 'application/json',
-				'Content-Length': Buffer.byteLength(body),
-				Accept: 'application/json',
-				Expect: '100-continue',
-			},
-		});
-		const answered = once(inFlight, 'response');
-		inFlight.flushHeaders();
-		await once(inFlight, 'continue');
+		const inFlight = await requestInFlight(t.url, account.apiKey);
 
 		const closed = t.server.close();
-		const refused = await http.get(`${t.url}/healthz`).then(
-			() => false,
-			(error: NodeJS.ErrnoException) => error.code === 'ECONNREFUSED',
-		);
-		expect(refused).toBe(true);
+		expect(await refusesConnections(t.url)).toBe(true);
 
-		inFlight.end(body);
-		const [response] = (await answered) as [import('node:http').IncomingMessage];
-		let text = '';
-		for await (const chunk of response) text += chunk;
-		expect(response.statusCode).toBe(200);
-		expect(JSON.parse(text).data.email).toBe(account.email);
+		const answer = await inFlight.finish();
+		expect(answer.status).toBe(200);
+		expect(answer.body.data.email).toBe(account.email);
 
 		await closed;
 		expect(t.server.database.connection.readyState).toBe(0);
 	});
 });
 
-describe('the server process (npm start)', () => {
-	test('prints "listening on", answers /healthz, and exits 0 on SIGTERM', async () => {
-		const child = startProcess({ PORT: '0', HOST: '127.0.0.1' });
+describe('npm start', () => {
+	const ROOT = path.resolve(__dirname, '../..');
+	const ADMIN_TOKEN = 'npm-start-admin-token-0123456789';
+
+	/** `npm start` in the repository, as a person or a process manager runs it (it builds first if needed). */
+	function npmStart(): ChildProcess {
+		const { MONGODB_URI: _ignored, ...inherited } = process.env;
+		return spawn('npm', ['start'], {
+			cwd: ROOT,
+			env: { ...inherited, PORT: '0', HOST: '127.0.0.1', ADMIN_TOKEN, LOG_FORMAT: 'json' },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+	}
+
+	const processGone = (pid: number) => {
 		try {
-			const [, url] = await lineMatching(child, /listening on (http:\/\/\S+)/);
+			process.kill(pid, 0);
+			return false;
+		} catch (error) {
+			return (error as NodeJS.ErrnoException).code === 'ESRCH';
+		}
+	};
+
+	test.each(['SIGTERM', 'SIGINT'] as const)(
+		'%s to the npm process stops the server gracefully: the request in flight is answered, exit 0, port freed',
+		async (signal) => {
+			const npm = npmStart();
+			const log = serverLog(npm);
+			try {
+				const url = await listeningUrl(log);
+				const { data: user } = await http.post(
+					`${url}/admin/v1/users`,
+					{ name: 'Npm Start', email: `npm-start-${signal}@example.com` },
+					{ headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } },
+				);
+				const inFlight = await requestInFlight(url, user.data.api_key);
+
+				const exited = once(npm, 'exit');
+				npm.kill(signal);
+				await log.first((entry) => entry.msg === `${signal} received: finishing in-flight requests`);
+				// Stops accepting while the request is still in flight (the line is logged just before the listener closes).
+				await until(() => refusesConnections(url), 'the listener closed');
+				const answer = await inFlight.finish();
+				expect(answer.status).toBe(200);
+
+				expect(await exited).toEqual([0, null]);
+				expect(log.entries.at(-1)).toMatchObject({ msg: 'stopped' });
+				expect(await refusesConnections(url)).toBe(true);
+				// The server was node itself, not a child left behind by npm or a shell.
+				expect(processGone(log.entries.at(-1).pid)).toBe(true);
+			} finally {
+				npm.kill('SIGKILL');
+				// SIGKILL cannot be passed on: end a server that a failed test left behind.
+				const pid = log.entries[0]?.pid;
+				if (pid !== undefined && !processGone(pid)) process.kill(pid, 'SIGKILL');
+			}
+		},
+		180_000,
+	);
+});
+
+describe('the server process (node server/dist/main.js)', () => {
+	test('logs JSON lines: a settings summary, "listening on"; answers /healthz; exits 0 on SIGTERM', async () => {
+		const child = startProcess({ PORT: '0', HOST: '127.0.0.1', ADMIN_TOKEN: 'lifecycle-secret-token' });
+		const log = serverLog(child);
+		try {
+			const url = await listeningUrl(log);
 			const health = await http.get(`${url}/healthz`);
 			expect(health.status).toBe(200);
 			expect(health.data).toEqual({ status: 'ok' });
 			expect(await stopProcess(child)).toBe(0);
+			expect(log.entries[0]).toMatchObject({
+				level: 'info',
+				msg: 'starting',
+				settings: { port: 0, adminApi: 'on (ADMIN_TOKEN set)' },
+			});
+			expect(log.entries.at(-1)).toMatchObject({ level: 'info', msg: 'stopped' });
+			expect(JSON.stringify(log.entries)).not.toContain('lifecycle-secret-token');
 		} finally {
 			child.kill('SIGKILL');
 		}
@@ -127,13 +294,29 @@ describe('the server process (npm start)', () => {
 
 	test('invalid settings stop start-up with a one-line reason and exit code 1', async () => {
 		const child = startProcess({ PORT: 'eighty' });
+		let stdout = '';
 		let stderr = '';
+		child.stdout!.on('data', (chunk) => (stdout += chunk));
 		child.stderr!.on('data', (chunk) => (stderr += chunk));
 		const [code] = await once(child, 'exit');
 		expect(code).toBe(1);
-		const lines = stderr.trim().split('\n');
+		const lines = stdout.trim().split('\n');
 		expect(lines).toHaveLength(1);
-		expect(lines[0]).toMatch(/PORT/);
+		expect(JSON.parse(lines[0])).toMatchObject({ level: 'fatal', msg: expect.stringMatching(/PORT/) });
+		expect(stderr).toBe('');
+	});
+
+	test('a database still unreachable at start: each attempt logged; SIGTERM while waiting exits 0', async () => {
+		const child = startProcess({ PORT: '0', MONGODB_URI: 'mongodb://127.0.0.1:1/unreachable' });
+		const log = serverLog(child);
+		try {
+			const attempt = await log.first((entry) => entry.msg === 'database unreachable at start-up: retrying');
+			expect(attempt).toMatchObject({ level: 'warn', attempt: 1, retry_in_ms: 1000 });
+			expect(await stopProcess(child)).toBe(0);
+			expect(log.entries.at(-1)).toMatchObject({ msg: 'stopped before start-up finished' });
+		} finally {
+			child.kill('SIGKILL');
+		}
 	});
 });
 
@@ -148,8 +331,7 @@ describe('the standalone emulator (npm run mongo-emulator)', () => {
 			const startServer = async () => {
 				const child = startProcess(env);
 				started.push(child);
-				const [, url] = await lineMatching(child, /listening on (http:\/\/\S+)/);
-				return { child, url };
+				return { child, url: await listeningUrl(serverLog(child)) };
 			};
 
 			const first = await startServer();

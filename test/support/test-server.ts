@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../server/src/config';
-import { silentLogger } from '../../server/src/logger';
+import { silentLogger, type Logger } from '../../server/src/logger';
 import { startServer, type RunningServer } from '../../server/src/server';
 import { AdminClient } from './admin-client';
 import type { ServerWithAdmin } from './factories';
@@ -28,7 +28,8 @@ function isolatedUri(uri: string | undefined, dbName: string): string | undefine
 	return url.toString();
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+/** `logger` receives the server's log lines (silent by default). */
+export async function startTestServer(overrides: Partial<Config> = {}, logger: Logger = silentLogger): Promise<TestServer> {
 	const dbName = uniqueDbName();
 	const config: Config = {
 		port: 0,
@@ -37,9 +38,12 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
 		adminToken: TEST_ADMIN_TOKEN,
 		rateLimitPerMinute: 100_000,
 		publicUrl: undefined,
+		logLevel: 'info',
+		logFormat: 'json',
+		metricsToken: undefined,
 		...overrides,
 	};
-	const server = await startServer(config, silentLogger, { dbName });
+	const server = await startServer(config, logger, { dbName });
 	return {
 		url: server.url,
 		admin: new AdminClient(server.url, config.adminToken ?? ''),

@@ -7,7 +7,9 @@ import type { Config } from '../config';
 import type { Models } from '../models';
 import type { ApiMethod } from './api-method';
 import { authenticate } from './auth';
+import { noteAccount, noteApiMethod } from '../observability/request-labels';
 import { ApiError } from './errors';
+import { laravelSurface } from './error-handler';
 import { requestLanguage } from './i18n';
 import { toJsonText } from './ordered-json';
 import { publicBase } from './public-url';
@@ -26,10 +28,12 @@ export interface ApiRouterDeps {
 export function apiRouter({ config, models, limiter, methods }: ApiRouterDeps): Router {
 	const byName = new Map(methods.map((method) => [method.name, method]));
 	const router = Router();
+	router.use(laravelSurface);
 
 	router.all('/:method', async (req, res) => {
 		const method = byName.get(req.params.method);
 		if (!method) throw new ApiError(404, { error: `Unknown method ${req.params.method}.` });
+		noteApiMethod(res, method.name);
 		if (!method.verbs.includes(req.method as 'GET')) {
 			throw new ApiError(
 				405,
@@ -40,6 +44,7 @@ export function apiRouter({ config, models, limiter, methods }: ApiRouterDeps): 
 		await applyDeprecation(models, method.name, res);
 		const params = requestParams(req);
 		const user = await authenticate(req, params, models);
+		noteAccount(res, user._id.toHexString());
 		await limiter.consume(user._id.toHexString(), res);
 		const lang = requestLanguage(req);
 		const input = validate(method.input, params, lang);

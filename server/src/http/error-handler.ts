@@ -1,13 +1,27 @@
 /**
  * The last middleware: every failure becomes a JSON answer in the API's shapes, never a 500 with internals.
- * A validation failure for a client that did not ask for JSON is a redirect back, as on the platform (§4.1).
+ * On the API (the platform's Laravel-compatible surface), a validation failure for a client that did not ask
+ * for JSON is a redirect back, as on the platform (§4.1); the admin API always answers JSON.
  */
-import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { mongo } from 'mongoose';
 import type { Config } from '../config';
+import { DatabaseUnavailableError } from '../database/availability';
 import type { Logger } from '../logger';
 import { ApiError, ValidationError } from './errors';
 import { publicBase } from './public-url';
+
+const LARAVEL_SURFACE = Symbol('answers validation failures like Laravel');
+
+/** Mounted by the API router: its validation failures may become redirects (§4.1). */
+export const laravelSurface: RequestHandler = (_req, res, next) => {
+	(res.locals as { [LARAVEL_SURFACE]?: boolean })[LARAVEL_SURFACE] = true;
+	next();
+};
+
+function onLaravelSurface(res: Response): boolean {
+	return (res.locals as { [LARAVEL_SURFACE]?: boolean })[LARAVEL_SURFACE] === true;
+}
 
 /** Laravel's `wantsJson()`: the Accept header names a JSON type. */
 function wantsJson(req: Request): boolean {
@@ -57,6 +71,7 @@ const UNREACHABLE_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED']);
  */
 function databaseUnavailable(error: unknown): ApiError | undefined {
 	const unreachable =
+		error instanceof DatabaseUnavailableError ||
 		UNREACHABLE_CODES.has(String((error as NodeJS.ErrnoException | undefined)?.code)) ||
 		UNREACHABLE.some((type) => error instanceof type) ||
 		(error as Error | undefined)?.name === 'MongooseServerSelectionError';
@@ -69,13 +84,13 @@ export function errorHandler(config: Config, logger: Logger): ErrorRequestHandle
 		if (res.headersSent) return next(error);
 		const apiError = error instanceof ApiError ? error : (bodyParserError(error) ?? databaseUnavailable(error));
 		if (!apiError) {
-			logger.error(
-				`unexpected error on ${req.method} ${req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-			);
+			// `req.log` (the access log's) carries the request id, so this line and the request's access line meet.
+			const log: Logger = (req as { log?: Logger }).log ?? logger;
+			log.error({ err: error }, `unexpected error on ${req.method} ${req.path}`);
 			res.status(500).json({ message: 'Server Error' });
 			return;
 		}
-		if (apiError instanceof ValidationError && !wantsJson(req)) {
+		if (apiError instanceof ValidationError && onLaravelSurface(res) && !wantsJson(req)) {
 			res.redirect(302, redirectTarget(req, config));
 			return;
 		}

@@ -11,9 +11,17 @@ import { ApiError } from './errors';
 export interface RateLimiter {
 	/** Counts one request of the account; sets the rate headers; throws 429 when over the limit. */
 	consume(accountId: string, res: Response): Promise<void>;
+	/** Creates the counters' index if the database lacks it (a database that came back empty). */
+	ensureIndexes(): Promise<void>;
 }
 
-export async function createRateLimiter(db: Connection, perMinute: number): Promise<RateLimiter> {
+export interface RateLimiterOptions {
+	perMinute: number;
+	/** Told of every refusal, for metrics. */
+	onRejected?: () => void;
+}
+
+export async function createRateLimiter(db: Connection, { perMinute, onRejected }: RateLimiterOptions): Promise<RateLimiter> {
 	if (!db.db) throw new Error('the rate limiter needs an open database connection');
 	const limiter = new RateLimiterMongo({
 		storeClient: db.db,
@@ -33,9 +41,11 @@ export async function createRateLimiter(db: Connection, perMinute: number): Prom
 				res.setHeader('X-RateLimit-Remaining', String(state.remainingPoints));
 			} catch (rejection) {
 				if (!(rejection instanceof RateLimiterRes)) throw rejection;
+				onRejected?.();
 				const retryAfter = String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
 				throw new ApiError(429, { message: 'Too Many Attempts.' }, { 'Retry-After': retryAfter, 'X-RateLimit-Remaining': '0' });
 			}
 		},
+		ensureIndexes: () => limiter.createIndexes(),
 	};
 }

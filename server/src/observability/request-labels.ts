@@ -1,0 +1,49 @@
+/**
+ * What logs and metrics call a request. The routers note the API method and the account once they know them;
+ * everything else is named by its path. Label values are few and fixed (never a raw path), so metrics stay
+ * small whatever clients send.
+ */
+import type { Request, Response } from 'express';
+
+/** Which part of the service answered: the API, the admin API, or one of the service's own endpoints. */
+export type Handler = 'api' | 'admin' | 'healthz' | 'metrics' | 'openapi' | 'docs' | 'other';
+
+const EXACT: Record<string, Handler> = { '/healthz': 'healthz', '/metrics': 'metrics', '/openapi.json': 'openapi' };
+
+export function handlerOf(req: Request): Handler {
+	const path = req.originalUrl.split('?')[0];
+	if (path.startsWith('/api/v1/')) return 'api';
+	if (path === '/admin/v1' || path.startsWith('/admin/v1/')) return 'admin';
+	if (path === '/docs' || path.startsWith('/docs/')) return 'docs';
+	return EXACT[path] ?? 'other';
+}
+
+interface Notes {
+	apiMethod?: string;
+	accountId?: string;
+}
+
+const NOTES = Symbol('request labels');
+
+function notes(res: Response): Notes {
+	const locals = res.locals as { [NOTES]?: Notes };
+	return (locals[NOTES] ??= {});
+}
+
+/** Called by the API router once the path names a method that exists. */
+export function noteApiMethod(res: Response, name: string): void {
+	notes(res).apiMethod = name;
+}
+
+/** Called once the request is authenticated: the account (user) id, never its key. */
+export function noteAccount(res: Response, accountId: string): void {
+	notes(res).accountId = accountId;
+}
+
+export function apiMethodOf(res: Response): string | undefined {
+	return notes(res).apiMethod;
+}
+
+export function accountOf(res: Response): string | undefined {
+	return notes(res).accountId;
+}
