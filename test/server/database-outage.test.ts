@@ -11,17 +11,9 @@ import { startServer } from '../../server/src/server';
 import { createAccount, createAccountWithBot, createContact, randomMessengerId } from '../support/factories';
 import { http } from '../support/http';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { until } from '../support/wait';
 
 const quietEmulator = { warn: () => {} };
-
-/** Polls `check` until it holds; fails with `what` past the deadline (for liveness only, never for speed). */
-async function until(check: () => Promise<boolean> | boolean, what: string, deadlineMs = 30_000): Promise<void> {
-	const deadline = Date.now() + deadlineMs;
-	while (!(await check())) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 50));
-	}
-}
 
 const healthStatus = async (t: TestServer) => (await http.get(`${t.url}/healthz`, { timeout: 10_000 })).status;
 

@@ -1,85 +1,22 @@
 /** Start-up and shutdown of the service: settings, the `listening on` line, /healthz, graceful SIGTERM and SIGINT. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { request } from 'node:http';
-import { connect } from 'node:net';
 import { once } from 'node:events';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { loadConfig, settingsSummary } from '../../server/src/config';
 import { createAccount } from '../support/factories';
 import { http } from '../support/http';
+import {
+	EMULATOR_CLI,
+	lineMatching,
+	listeningUrl,
+	refusesConnections,
+	serverLog,
+	startProcess,
+	stopProcess,
+} from '../support/processes';
 import { startTestServer } from '../support/test-server';
-
-const MAIN = path.resolve(__dirname, '../../server/dist/main.js');
-const EMULATOR_CLI = path.resolve(__dirname, '../../server/mongo-emulator/dist/cli.js');
-
-function startProcess(env: Record<string, string>, script = MAIN, args: string[] = []): ChildProcess {
-	if (!existsSync(script)) throw new Error(`${script} is missing: run \`npm run build\` first (npm test does)`);
-	const { MONGODB_URI: _ignored, ...inherited } = process.env;
-	return spawn(process.execPath, [script, ...args], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-async function stopProcess(child: ChildProcess): Promise<number | null> {
-	const exited = once(child, 'exit');
-	child.kill('SIGTERM');
-	const [code] = await exited;
-	return code as number | null;
-}
-
-/** Resolves with the first stdout line matching `pattern`. */
-async function lineMatching(child: ChildProcess, pattern: RegExp): Promise<RegExpMatchArray> {
-	for await (const line of createInterface({ input: child.stdout! })) {
-		const match = pattern.exec(line);
-		if (match) return match;
-	}
-	throw new Error(`the process ended before printing ${pattern}`);
-}
-
-/** The server's log: every stdout line a JSON object (lines before the first `{`, such as npm's banner, are skipped). */
-function serverLog(child: ChildProcess) {
-	const entries: any[] = [];
-	const waiting = new Set<() => void>();
-	let ended = false;
-	createInterface({ input: child.stdout! })
-		.on('line', (line) => {
-			if (entries.length === 0 && !line.startsWith('{')) return;
-			entries.push(JSON.parse(line));
-			for (const wake of waiting) wake();
-		})
-		.on('close', () => {
-			ended = true;
-			for (const wake of waiting) wake();
-		});
-	return {
-		entries,
-		/** The first entry for which `matches` holds, once it is logged (within a generous deadline). */
-		async first(matches: (entry: any) => boolean, deadlineMs = 90_000): Promise<any> {
-			const deadline = Date.now() + deadlineMs;
-			for (;;) {
-				const found = entries.find(matches);
-				if (found) return found;
-				if (ended || Date.now() > deadline) {
-					throw new Error(
-						`no such log line ${ended ? 'before the process ended' : 'in time'}; logged: ${JSON.stringify(entries)}`,
-					);
-				}
-				await new Promise<void>((resolve) => {
-					const wake = () => {
-						waiting.delete(wake);
-						clearTimeout(timer);
-						resolve();
-					};
-					const timer = setTimeout(wake, deadline - Date.now());
-					waiting.add(wake);
-				});
-			}
-		},
-	};
-}
-
-const listeningUrl = async (log: ReturnType<typeof serverLog>): Promise<string> =>
-	(await log.first((entry) => /^listening on /.test(entry.msg))).url;
+import { until } from '../support/wait';
 
 describe('settings (loadConfig)', () => {
 	test('defaults match the settings table of server/README.md', () => {
@@ -166,29 +103,6 @@ async function requestInFlight(baseUrl: string, apiKey: string) {
 			return { status: response.statusCode, body: JSON.parse(text) };
 		},
 	};
-}
-
-/** Polls `check` until it holds; fails past the deadline (for liveness only, never for speed). */
-async function until(check: () => Promise<boolean>, what: string, deadlineMs = 10_000): Promise<void> {
-	const deadline = Date.now() + deadlineMs;
-	while (!(await check())) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 20));
-	}
-}
-
-/** Whether nothing listens on the URL's port any more (a new TCP connection is refused). */
-async function refusesConnections(url: string): Promise<boolean> {
-	const { hostname, port } = new URL(url);
-	const socket = connect(Number(port), hostname);
-	try {
-		await once(socket, 'connect');
-		return false;
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === 'ECONNREFUSED';
-	} finally {
-		socket.destroy();
-	}
 }
 
 describe('graceful shutdown (in-process)', () => {

@@ -1,0 +1,76 @@
+/**
+ * The log of a real server process: every stdout line is a JSON object; one access line per request with
+ * req_id, method, path, api_method, status, duration_ms and user_id; the request id round-trips through
+ * X-Request-Id; and no API key or token ever appears, wherever the client sent it.
+ */
+import { http } from '../support/http';
+import { listeningUrl, serverLog, startProcess, stopProcess } from '../support/processes';
+
+const ADMIN_TOKEN = 'access-log-admin-token-0123456789';
+
+test('one JSON access line per request, with the request id, and no secrets anywhere', async () => {
+	const child = startProcess({ PORT: '0', ADMIN_TOKEN, LOG_LEVEL: 'debug', LOG_FORMAT: 'json' });
+	let stdout = '';
+	child.stdout!.on('data', (chunk) => (stdout += chunk));
+	const log = serverLog(child);
+	try {
+		const url = await listeningUrl(log);
+		const created = await http.post(
+			`${url}/admin/v1/users`,
+			{ name: 'Logged', email: 'logged@example.com' },
+			{ headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'X-Request-Id': 'provision-1' } },
+		);
+		expect(created.status).toBe(201);
+		expect(created.headers['x-request-id']).toBe('provision-1');
+		const { id: userId, api_key: apiKey } = created.data.data;
+
+		// The key in the query string, in the body and in the header: it must show up nowhere.
+		const inQuery = await http.get(`${url}/api/v1/getMe?api_token=${apiKey}`, { headers: { Accept: 'application/json' } });
+		const inBody = await http.post(`${url}/api/v1/getMe`, { api_token: apiKey }, { headers: { Accept: 'application/json' } });
+		const inHeader = await http.get(`${url}/api/v1/getMe`, {
+			headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json', 'X-Request-Id': 'not a valid id!' },
+		});
+		expect([inQuery.status, inBody.status, inHeader.status]).toEqual([200, 200, 200]);
+		// A request id that is not a sensible token is replaced, not echoed.
+		expect(inHeader.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+		const unknown = await http.get(`${url}/api/v1/noSuchMethod?api_token=${apiKey}`);
+		const health = await http.get(`${url}/healthz`);
+		const metrics = await http.get(`${url}/metrics`);
+		expect([unknown.status, health.status, metrics.status]).toEqual([404, 200, 200]);
+		expect(await stopProcess(child)).toBe(0);
+
+		const lines = stdout.trim().split('\n');
+		const entries = lines.map((line) => JSON.parse(line));
+		expect(entries.every((entry) => typeof entry.level === 'string' && typeof entry.time === 'string')).toBe(true);
+		const access = entries.filter((entry) => entry.msg === 'request');
+		expect(access.map((entry) => [entry.method, entry.path, entry.status])).toEqual([
+			['POST', '/admin/v1/users', 201],
+			['GET', '/api/v1/getMe', 200],
+			['POST', '/api/v1/getMe', 200],
+			['GET', '/api/v1/getMe', 200],
+			['GET', '/api/v1/noSuchMethod', 404],
+			['GET', '/healthz', 200],
+			['GET', '/metrics', 200],
+		]);
+		for (const entry of access) {
+			expect(entry).toEqual(
+				expect.objectContaining({ req_id: expect.any(String), handler: expect.any(String), duration_ms: expect.any(Number) }),
+			);
+		}
+		expect(access[0]).toMatchObject({ req_id: 'provision-1', handler: 'admin', level: 'info' });
+		expect(access[0].api_method).toBeUndefined();
+		for (const entry of access.slice(1, 4)) expect(entry).toMatchObject({ handler: 'api', api_method: 'getMe', user_id: userId });
+		expect(access[3].req_id).toBe(inHeader.headers['x-request-id']);
+		expect(access[4]).toMatchObject({ handler: 'api', status: 404 });
+		expect(access[4].api_method).toBeUndefined();
+		// Polled by machines: logged at debug while they succeed.
+		expect(access.slice(5).map((entry) => [entry.handler, entry.level])).toEqual([
+			['healthz', 'debug'],
+			['metrics', 'debug'],
+		]);
+
+		for (const secret of [apiKey, ADMIN_TOKEN]) expect(stdout).not.toContain(secret);
+	} finally {
+		child.kill('SIGKILL');
+	}
+});
