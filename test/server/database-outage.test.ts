@@ -3,27 +3,19 @@
  * when it comes back, even empty, the server reconnects by itself and re-creates the unique indexes before it
  * serves again. The database here is a standalone emulator stopped and restarted on the same port.
  */
-import { createServer } from 'node:net';
 import { MongoClient } from 'mongodb';
 import { createLogger } from '../../server/src/logger';
 import { startMongoEmulator, type MongoEmulator } from 'bot-platform-mongo-emulator';
 import { startServer } from '../../server/src/server';
 import { createAccount, createAccountWithBot, createContact, randomMessengerId } from '../support/factories';
 import { http } from '../support/http';
+import { freePort } from '../support/ports';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { until } from '../support/wait';
 
 const quietEmulator = { warn: () => {} };
 
 const healthStatus = async (t: TestServer) => (await http.get(`${t.url}/healthz`, { timeout: 10_000 })).status;
-
-async function freePort(): Promise<number> {
-	const probe = createServer().listen(0, '127.0.0.1');
-	await new Promise((resolve) => probe.once('listening', resolve));
-	const { port } = probe.address() as { port: number };
-	await new Promise((resolve) => probe.close(resolve));
-	return port;
-}
 
 test('an unreachable database is a JSON 503 with Retry-After, well before a driver timeout, and /healthz is 503', async () => {
 	const emulator = await startMongoEmulator({ port: 0, logger: quietEmulator });
