@@ -4,22 +4,13 @@
  */
 import { connect } from 'node:net';
 import { once } from 'node:events';
-import { deserialize, serialize, type Document } from 'bson';
+import { deserialize, type Document } from 'bson';
 import { MongoClient, type ServerDescriptionChangedEvent, type ServerHeartbeatSucceededEvent } from 'mongodb';
 import { startMongoEmulator, type MongoEmulator } from '../src';
+import { opMsg } from './raw-wire';
 
 const EXHAUST_ALLOWED = 1 << 16;
 const MORE_TO_COME = 1 << 1;
-
-function opMsg(requestId: number, flags: number, body: Document): Buffer {
-	const payload = Buffer.concat([Buffer.alloc(5), Buffer.from(serialize(body))]);
-	payload.writeUInt32LE(flags, 0);
-	const header = Buffer.alloc(16);
-	header.writeInt32LE(16 + payload.length, 0);
-	header.writeInt32LE(requestId, 4);
-	header.writeInt32LE(2013, 12);
-	return Buffer.concat([header, payload]);
-}
 
 interface Reply {
 	requestId: number;

@@ -1,32 +1,9 @@
 import { connect, type Socket } from 'node:net';
-import { deserialize, serialize, type Document } from 'bson';
+import { deserialize, type Document } from 'bson';
 import { useEmulator } from './emulator-fixture';
+import { opMsg } from './raw-wire';
 
 const fixture = useEmulator();
-
-/** Raw OP_MSG framing, to check flags and section kinds the driver's choice of encoding would hide. */
-function opMsg(
-	requestId: number,
-	flags: number,
-	body: Document,
-	sequence?: { identifier: string; documents: Document[] },
-): Buffer {
-	const sections: Buffer[] = [Buffer.from([0]), Buffer.from(serialize(body))];
-	if (sequence) {
-		const documents = Buffer.concat(sequence.documents.map((doc) => Buffer.from(serialize(doc))));
-		const identifier = Buffer.from(`${sequence.identifier}\0`);
-		const size = Buffer.alloc(4);
-		size.writeInt32LE(4 + identifier.length + documents.length);
-		sections.push(Buffer.from([1]), size, identifier, documents);
-	}
-	const payload = Buffer.concat([Buffer.alloc(4), ...sections]);
-	payload.writeUInt32LE(flags, 0);
-	const header = Buffer.alloc(16);
-	header.writeInt32LE(16 + payload.length, 0);
-	header.writeInt32LE(requestId, 4);
-	header.writeInt32LE(2013, 12);
-	return Buffer.concat([header, payload]);
-}
 
 function readReplies(socket: Socket, count: number): Promise<Array<{ responseTo: number; body: Document }>> {
 	return new Promise((resolve, reject) => {
