@@ -62,13 +62,14 @@ function isUnreachable(error: unknown): boolean {
 
 async function connectWithRetry(uri: string, logger: Logger, signal: AbortSignal | undefined): Promise<Connection> {
 	for (let attempt = 1; ; attempt++) {
-		const connection = mongoose.createConnection(uri, connectOptions(uri));
+		let connection: Connection | undefined;
 		try {
+			connection = mongoose.createConnection(uri, connectOptions(uri));
 			await connection.asPromise();
 			if (attempt > 1) logger.info({ attempt }, 'database reachable');
 			return connection;
 		} catch (error) {
-			await connection.close().catch(() => undefined);
+			await connection?.close().catch(() => undefined);
 			if (!isUnreachable(error) || signal?.aborted) throw error;
 			const delay = retryDelayMs(attempt);
 			logger.warn(
