@@ -8,10 +8,12 @@
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 # Build: the server workspace's dependencies only (TypeScript included), not the n8n toolchain of the root.
+# The server uses the emulator package (its embedded database for development), built with it by `tsc -b`.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc tsconfig.base.json ./
 COPY server/package.json server/
+COPY server/mongo-emulator/package.json server/mongo-emulator/
 RUN npm ci --workspace server --include=dev --no-audit --no-fund
 COPY server/ server/
 RUN npm run build --workspace server
@@ -22,8 +24,10 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY server/package.json server/
+COPY server/mongo-emulator/package.json server/mongo-emulator/
 RUN npm ci --workspace server --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/server/dist server/dist
+COPY --from=build /app/server/mongo-emulator/dist server/mongo-emulator/dist
 USER node
 # In a container the server must listen on every interface, not the loopback default.
 ENV HOST=0.0.0.0 PORT=3000 LOG_FORMAT=json

@@ -1,6 +1,7 @@
 /**
- * Builds the server (`npm run build`), or with `--if-stale` only when its compiled output is missing or older
- * than its sources (`npm start`), saying so on stderr since a first build takes a while on a small machine.
+ * Builds the server and the emulator package it uses (`npm run build`: `tsc -b` follows the project reference),
+ * or with `--if-stale` only when the compiled output is missing or older than the sources (`npm start`), saying
+ * so on stderr since a first build takes a while on a small machine.
  * `npm start` then `exec`s node (see package.json): node replaces the shell, so the signals npm passes on
  * reach the server itself. A production install (built output, no sources) has nothing to build.
  */
@@ -14,9 +15,14 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const sources = path.join(serverDir, 'src');
 /** Written after each build made here (tsc's own .tsbuildinfo is rewritten by `tsc --noEmit` as well). */
 const stamp = path.join(serverDir, 'dist', '.build-stamp');
-const inputs = [sources, 'tsconfig.json', 'tsconfig.build.json', '../tsconfig.base.json'].map((input) =>
-	path.resolve(serverDir, input),
-);
+const inputs = [
+	sources,
+	'tsconfig.json',
+	'tsconfig.build.json',
+	'../tsconfig.base.json',
+	'mongo-emulator/src',
+	'mongo-emulator/tsconfig.json',
+].map((input) => path.resolve(serverDir, input));
 /** Seen here: 25 to 50 s on two busy cores. */
 const FIRST_BUILD_ESTIMATE = 'about 40 s';
 
@@ -52,7 +58,7 @@ function build(reason) {
 	}
 	if (reason) console.error(`building the server (${reason})…`);
 	const started = Date.now();
-	const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: serverDir, stdio: 'inherit' });
+	const result = spawnSync(process.execPath, [tsc, '-b', 'tsconfig.build.json'], { cwd: serverDir, stdio: 'inherit' });
 	if (result.status !== 0) process.exit(result.status ?? 1);
 	writeFileSync(stamp, `${new Date().toISOString()}\n`);
 	if (reason) console.error(`built in ${Math.round((Date.now() - started) / 1000)} s`);

@@ -20,7 +20,14 @@ describe('Dockerfile', () => {
 		const runs = (stage: typeof runtime) => stage.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args);
 		expect(runs(stages[0]).join('\n')).toMatch(/npm run build --workspace server/);
 		expect(runs(runtime).join('\n')).toMatch(/npm ci --workspace server --omit=dev/);
-		expect(runtime.instructions).toContainEqual({ keyword: 'COPY', args: '--from=build /app/server/dist server/dist' });
+		expect(runtime.instructions).toEqual(
+			expect.arrayContaining([
+				{ keyword: 'COPY', args: '--from=build /app/server/dist server/dist' },
+				// The emulator package the server depends on (a workspace, linked by npm ci).
+				{ keyword: 'COPY', args: 'server/mongo-emulator/package.json server/mongo-emulator/' },
+				{ keyword: 'COPY', args: '--from=build /app/server/mongo-emulator/dist server/mongo-emulator/dist' },
+			]),
+		);
 		expect(stageEnv(runtime)).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0' });
 	});
 

@@ -3,7 +3,7 @@
  * status, a latency histogram, rate-limit rejections, database up, and Node's process metrics.
  */
 import parsePrometheusTextFormat, { type PrometheusFamily, type PrometheusSample } from 'parse-prometheus-text-format';
-import { startMongoEmulator } from '../../server/src/mongo-emulator';
+import { startMongoEmulator } from 'bot-platform-mongo-emulator';
 import { createAccount } from '../support/factories';
 import { http } from '../support/http';
 import { startTestServer, type TestServer } from '../support/test-server';

@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startMongoEmulator, type MongoEmulator } from '../../server/src/mongo-emulator';
+import { startMongoEmulator, type MongoEmulator } from 'bot-platform-mongo-emulator';
 import { execForm, lastInstruction, readDockerfile, stageEnv, type Stage } from '../support/dockerfile';
 import { freePort } from '../support/ports';
 import { listeningUrl, refusesConnections, serverLog, stopProcess } from '../support/processes';
