@@ -34,9 +34,10 @@ test('one JSON access line per request, with the request id, and no secrets anyw
 		// A request id that is not a sensible token is replaced, not echoed.
 		expect(inHeader.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
 		const unknown = await http.get(`${url}/api/v1/noSuchMethod?api_token=${apiKey}`);
+		const reference = await http.get(`${url}/openapi.json`);
 		const health = await http.get(`${url}/healthz`);
 		const metrics = await http.get(`${url}/metrics`);
-		expect([unknown.status, health.status, metrics.status]).toEqual([404, 200, 200]);
+		expect([unknown.status, reference.status, health.status, metrics.status]).toEqual([404, 200, 200, 200]);
 		expect(await stopProcess(child)).toBe(0);
 
 		const lines = stdout.trim().split('\n');
@@ -49,6 +50,7 @@ test('one JSON access line per request, with the request id, and no secrets anyw
 			['POST', '/api/v1/getMe', 200],
 			['GET', '/api/v1/getMe', 200],
 			['GET', '/api/v1/noSuchMethod', 404],
+			['GET', '/openapi.json', 200],
 			['GET', '/healthz', 200],
 			['GET', '/metrics', 200],
 		]);
@@ -63,8 +65,10 @@ test('one JSON access line per request, with the request id, and no secrets anyw
 		expect(access[3].req_id).toBe(inHeader.headers['x-request-id']);
 		expect(access[4]).toMatchObject({ handler: 'api', status: 404 });
 		expect(access[4].api_method).toBeUndefined();
+		expect(access[5]).toMatchObject({ handler: 'openapi', level: 'info' });
+		expect(access[5].api_method).toBeUndefined();
 		// Polled by machines: logged at debug while they succeed.
-		expect(access.slice(5).map((entry) => [entry.handler, entry.level])).toEqual([
+		expect(access.slice(6).map((entry) => [entry.handler, entry.level])).toEqual([
 			['healthz', 'debug'],
 			['metrics', 'debug'],
 		]);

@@ -55,6 +55,8 @@ describe('GET /metrics', () => {
 		expect((await account.api.call('noSuchMethod')).status).toBe(404);
 		expect((await http.get(`${t.url}/healthz`)).status).toBe(200);
 		expect((await http.get(`${t.url}/nowhere`)).status).toBe(404);
+		expect((await http.get(`${t.url}/openapi.json`)).status).toBe(200);
+		expect((await http.get(`${t.url}/docs`)).status).toBe(200);
 
 		const text = await scrapeText(t.url);
 		const families = parsePrometheusTextFormat(text);
@@ -67,6 +69,9 @@ describe('GET /metrics', () => {
 		expect(sample(requests, { handler: 'admin', status: '201' })?.value).toBe('1');
 		expect(sample(requests, { handler: 'healthz', status: '200' })?.value).toBe('1');
 		expect(sample(requests, { handler: 'other', status: '404' })?.value).toBe('1');
+		// The reference is the service's own endpoint, not an API method.
+		expect(sample(requests, { handler: 'openapi', status: '200' })?.value).toBe('1');
+		expect(sample(requests, { handler: 'docs', status: '200' })?.value).toBe('1');
 
 		expect(family(families, 'bot_platform_http_request_duration_seconds').type).toBe('HISTOGRAM');
 		const getMe = '{handler="api",api_method="getMe"}';
