@@ -33,7 +33,7 @@ export async function startBotPlatform(root: string, logFile: string): Promise<B
 		logFile,
 	});
 	try {
-		const url = await waitFor('Bot Platform server', () => /listening on (http:\/\/\S+)/.exec(proc.output())?.[1], {
+		const url = await waitFor('Bot Platform server', () => listeningUrl(proc.output()), {
 			deadlineMs: 90_000,
 			alive: proc.running,
 		});
@@ -42,6 +42,22 @@ export async function startBotPlatform(root: string, logFile: string): Promise<B
 		await stopProcess(proc);
 		throw new Error(`${(error as Error).message}\n--- server output ---\n${proc.output().slice(-3000)}`);
 	}
+}
+
+/** The `url` of the server's JSON log line `listening on …` (its logs are pino's, one JSON object a line). */
+function listeningUrl(output: string): string | undefined {
+	for (const line of output.split('\n')) {
+		if (!line.startsWith('{')) continue;
+		try {
+			const entry = JSON.parse(line) as { msg?: unknown; url?: unknown };
+			if (typeof entry.msg === 'string' && entry.msg.startsWith('listening on ') && typeof entry.url === 'string') {
+				return entry.url;
+			}
+		} catch {
+			// A line still being written: read again on the next poll.
+		}
+	}
+	return undefined;
 }
 
 /**
