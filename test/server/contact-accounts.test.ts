@@ -85,6 +85,7 @@ describe('§4.10 addContactAccount', () => {
 		['four letters', 'USDD'],
 		['not a code', 'XYZ'],
 		['withdrawn code', 'VEF'],
+		['code withdrawn in 2023 that CLDR still lists', 'HRK'],
 		['a number', 840],
 		['an operator object', { $ne: null }],
 		['an array', ['USD']],
@@ -158,6 +159,12 @@ describe('§2.3 amount_note', () => {
 		['JPY', 1500, '1500 JPY'],
 		['KWD', 1500, '1.500 KWD'],
 		['EUR', 100_000_000_000_000, '1000000000000.00 EUR'],
+		// ISO 4217's minor units, not CLDR's (which has 0 for HUF, IDR, COP and IQD).
+		['HUF', 1234567, '12345.67 HUF'],
+		['IDR', 1234567, '12345.67 IDR'],
+		['COP', 1234567, '12345.67 COP'],
+		['IQD', 1234567, '1234.567 IQD'],
+		['CLF', 12345, '1.2345 CLF'],
 	])('§2.3 %s %i is shown as "%s" using the real minor units', async (currency, amount, note) => {
 		const fixture = await accountFixture(t, { currency, balance: amount });
 		expect(await accountOf(fixture)).toMatchObject({ amount, amount_note: note });

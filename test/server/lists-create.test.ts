@@ -130,12 +130,19 @@ describe('§4.5 createListSchema: the created list', () => {
 				{ name: 'Euro', slug: 'eur', type: 'money', currency: 'EUR' },
 				{ name: 'Yen', slug: 'jpy', type: 'money', currency: 'JPY' },
 				{ name: 'Pound', slug: 'gbp', type: 'money', currency: 'GBP' },
+				// An ISO 4217 funds code, which CLDR does not know.
+				{ name: 'UF', slug: 'clf', type: 'money', currency: 'CLF' },
 				{ name: 'Text', slug: 'text', type: 'string', currency: 'EUR' },
 			],
 		});
 		expect(res.status).toBe(201);
 		const { fields } = res.data.data;
-		expect([fields.eur.currency, fields.jpy.currency, fields.gbp.currency]).toEqual(['EUR', 'JPY', 'GBP']);
+		expect([fields.eur.currency, fields.jpy.currency, fields.gbp.currency, fields.clf.currency]).toEqual([
+			'EUR',
+			'JPY',
+			'GBP',
+			'CLF',
+		]);
 		expect(fields.text).not.toHaveProperty('currency');
 	});
 
@@ -299,7 +306,7 @@ describe('§4.5 §7.1 createListSchema: validation (422, nothing created)', () =
 	});
 
 	test('§4.5 an unknown or inactive currency code on a money field: 422 on fields.N.currency', async () => {
-		for (const currency of ['XYZ', 'usd', 'US', 'DOLLAR', 123]) {
+		for (const currency of ['XYZ', 'usd', 'US', 'DOLLAR', 123, 'HRK']) {
 			await expectRefused({ fields: [TITLE, { name: 'Price', slug: 'price', type: 'money', currency }] }, ['fields.1.currency']);
 		}
 	});

@@ -1,25 +1,27 @@
 /**
- * ISO 4217 currencies as the platform's ICU knows them: `Intl.supportedValuesOf('currency')` lists the
- * active codes (withdrawn ones such as VEF are absent), and `Intl.NumberFormat` knows each one's minor units.
+ * ISO 4217 currencies (§2.2, §2.3, §4.10): the codes accounts and money fields accept, and each one's minor units,
+ * from the `currency-codes` dataset (ISO 4217 list one as published by its maintenance agency). Not from `Intl`:
+ * its digits come from CLDR, which gives 0 for HUF, IDR, COP and IQD where ISO 4217 gives 2, 2, 2 and 3.
+ *
+ * Every code of list one is accepted, funds codes (BOV, CLF, USN, ...) and X-codes (XAU, XDR, XTS, XXX) included,
+ * as the n8n node, generated from the same dataset, offers them. ISO's "N.A." minor units (gold, SDR, testing, ...)
+ * are 0 in the dataset: amounts in those codes count whole units. Withdrawn codes (VEF, HRK) are refused.
  */
+import { data as iso4217 } from 'currency-codes';
 
-const ACTIVE_CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
+const MINOR_UNITS: ReadonlyMap<string, number> = new Map(iso4217.map((currency) => [currency.code, currency.digits]));
 
-/** An active ISO 4217 code, in capital letters as the API requires. */
+/** Minor units of a code the dataset no longer lists (an account opened in it before the code was withdrawn). */
+const WITHDRAWN_CODE_MINOR_UNITS = 2;
+
+/** A current ISO 4217 code, in capital letters as the API requires. */
 export function isActiveCurrency(code: string): boolean {
-	return /^[A-Z]{3}$/.test(code) && ACTIVE_CURRENCIES.has(code);
+	return MINOR_UNITS.has(code);
 }
 
-const minorUnitsCache = new Map<string, number>();
-
-/** Digits after the decimal point: 2 for USD, 0 for JPY, 3 for KWD. */
+/** Digits after the decimal point: 2 for USD and HUF, 0 for JPY, 3 for KWD and IQD, 4 for CLF. */
 export function minorUnits(code: string): number {
-	let digits = minorUnitsCache.get(code);
-	if (digits === undefined) {
-		digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-		minorUnitsCache.set(code, digits);
-	}
-	return digits;
+	return MINOR_UNITS.get(code) ?? WITHDRAWN_CODE_MINOR_UNITS;
 }
 
 /** An amount in minor units as major units, exactly (no floating point): 15025 USD is "150.25". */
