@@ -144,6 +144,8 @@ async function main(): Promise<void> {
 		mongodbUri: process.env.MONGODB_URI,
 		adminToken: ADMIN_TOKEN,
 		rateLimitPerMinute: 1_000_000,
+		authFailuresPerMinute: 1_000_000,
+		trustProxy: false,
 		publicUrl: undefined,
 		logLevel: 'silent',
 		logFormat: 'json',

@@ -3,7 +3,6 @@
  * `/api/v1`, `/admin/v1`, and JSON errors for everything else.
  */
 import express from 'express';
-import qs from 'qs';
 import { adminRouter } from './admin';
 import { apiMethods } from './api';
 import type { Config } from './config';
@@ -11,8 +10,11 @@ import type { Database } from './database/open';
 import { apiRouter } from './http/api-router';
 import { requireBearer } from './http/bearer';
 import { awaitDatabase } from './http/database-gate';
+import { createAuthThrottle } from './http/auth-throttle';
 import { errorHandler, notFoundHandler } from './http/error-handler';
+import { parseBracketParameters } from './http/form-encoding';
 import type { RateLimiter } from './http/rate-limit';
+import type { Deprecations } from './http/versioning';
 import type { Logger } from './logger';
 import { referenceRouter } from './openapi/reference-router';
 import { accessLog } from './observability/access-log';
@@ -22,13 +24,10 @@ export interface AppDeps {
 	config: Config;
 	database: Database;
 	limiter: RateLimiter;
+	deprecations: Deprecations;
 	logger: Logger;
 	metrics: Metrics;
 }
-
-/** Bodies and query strings are small on this API; the caps keep a hostile client from exhausting memory. */
-const BODY_LIMIT = '1mb';
-const PARAMETER_LIMIT = 5000;
 
 async function answersPing(database: Database): Promise<boolean> {
 	try {
@@ -39,13 +38,15 @@ async function answersPing(database: Database): Promise<boolean> {
 	}
 }
 
-export function createApp({ config, database, limiter, logger, metrics }: AppDeps): express.Express {
+export function createApp({ config, database, limiter, deprecations, logger, metrics }: AppDeps): express.Express {
 	const app = express();
 	app.disable('x-powered-by');
+	app.set('trust proxy', config.trustProxy);
 	app.use(accessLog(logger));
 	app.use(requestMetrics(metrics));
-	// Bracket notation (`fields[0][name]`, §4.1); arrays up to 1000 items stay arrays (qs's default is 20).
-	app.set('query parser', (query: string) => qs.parse(query, { arrayLimit: 1000, depth: 5, parameterLimit: PARAMETER_LIMIT }));
+	// Bracket notation (`fields[0][name]`, §4.1), with the limits of form bodies. Express parses it when
+	// `req.query` is first read, inside a route, so its 400 and 413 reach the error handler.
+	app.set('query parser', parseBracketParameters);
 
 	// Up means: the database is reachable, its indexes are in place, and it answers a ping now.
 	app.get('/healthz', async (_req, res) => {
@@ -55,11 +56,14 @@ export function createApp({ config, database, limiter, logger, metrics }: AppDep
 	app.get('/metrics', requireBearer(config.metricsToken), metricsEndpoint(metrics));
 
 	app.use(referenceRouter(config));
-	app.use(express.json({ limit: BODY_LIMIT }));
-	app.use(express.urlencoded({ extended: true, limit: BODY_LIMIT, parameterLimit: PARAMETER_LIMIT }));
+	// Bodies are read by each router once it knows the request is worth reading (see api-router.ts, admin/route.ts).
 	app.use(['/api/v1', '/admin/v1'], awaitDatabase(database.availability));
-	app.use('/api/v1', apiRouter({ config, models: database.models, limiter, methods: apiMethods }));
-	app.use('/admin/v1', adminRouter(config, database.models, new Set(apiMethods.map((method) => method.name))));
+	const { models } = database;
+	const apiAuthThrottle = createAuthThrottle('api', config.authFailuresPerMinute);
+	app.use('/api/v1', apiRouter({ config, models, limiter, deprecations, authThrottle: apiAuthThrottle, methods: apiMethods }));
+	const adminAuthThrottle = createAuthThrottle('admin', config.authFailuresPerMinute);
+	const methodNames = new Set(apiMethods.map((method) => method.name));
+	app.use('/admin/v1', adminRouter({ config, models, deprecations, authThrottle: adminAuthThrottle, methodNames }));
 	app.use(notFoundHandler);
 	app.use(errorHandler(config, logger));
 	return app;

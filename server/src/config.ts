@@ -8,6 +8,10 @@ export interface Config {
 	/** Enables the admin API; undefined means every admin path answers 404. */
 	adminToken: string | undefined;
 	rateLimitPerMinute: number;
+	/** Failed authentications allowed per client address and minute, for API keys and the admin token apart. */
+	authFailuresPerMinute: number;
+	/** Express's `trust proxy`: which proxies may name the client address (X-Forwarded-For); false trusts none. */
+	trustProxy: boolean | number | string;
 	/** Base of pagination links; undefined means "from the request's Host". */
 	publicUrl: string | undefined;
 	/** Least severe log line written (pino's levels), `info` by default. */
@@ -84,6 +88,28 @@ function urlSetting(env: Env, name: string, protocols: string[]): string | undef
 	return raw;
 }
 
+/** Express's `trust proxy` values: true/false, a hop count, or addresses and subnets (`loopback`, `10.0.0.0/8`). */
+function trustProxySetting(env: Env): boolean | number | string {
+	const raw = optionalSetting(env, 'TRUST_PROXY');
+	if (raw === undefined || raw === 'false') return false;
+	if (raw === 'true') return true;
+	return /^\d+$/.test(raw) ? Number(raw) : raw;
+}
+
+/** An admin token shorter than this can be guessed; it is accepted, with a warning at start-up. */
+export const SHORT_ADMIN_TOKEN = 32;
+
+/** Settings that work but deserve the operator's attention, one line each. */
+export function configWarnings(config: Config): string[] {
+	const warnings: string[] = [];
+	if (config.adminToken !== undefined && config.adminToken.length < SHORT_ADMIN_TOKEN) {
+		warnings.push(
+			`ADMIN_TOKEN has ${config.adminToken.length} characters; use a random secret of at least ${SHORT_ADMIN_TOKEN} (e.g. openssl rand -hex 32)`,
+		);
+	}
+	return warnings;
+}
+
 /** What the start-up log line shows of the settings: every one, secrets only as whether they are set. */
 export function settingsSummary(config: Config): Record<string, unknown> {
 	const { adminToken, metricsToken, mongodbUri, publicUrl, ...plain } = config;
@@ -107,6 +133,8 @@ export function loadConfig(env: Env = process.env, stdoutIsTerminal = process.st
 		mongodbUri: mongodbUriSetting(env, 'MONGODB_URI'),
 		adminToken,
 		rateLimitPerMinute: integerSetting(env, 'RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
+		authFailuresPerMinute: integerSetting(env, 'AUTH_FAILURES_PER_MINUTE', 60, 1, 1_000_000),
+		trustProxy: trustProxySetting(env),
 		publicUrl: publicUrl?.replace(/\/+$/, ''),
 		logLevel: choiceSetting(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
 		logFormat: choiceSetting(env, 'LOG_FORMAT', LOG_FORMATS, stdoutIsTerminal ? 'pretty' : 'json'),

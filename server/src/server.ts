@@ -3,10 +3,12 @@ import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
-import type { Config } from './config';
+import { configWarnings, type Config } from './config';
 import { openDatabase, type Database } from './database/open';
 import { startupTasks } from './domain/startup-tasks';
 import { createRateLimiter } from './http/rate-limit';
+import { loadDeprecations } from './http/versioning';
+import { answerClientError } from './http/client-error';
 import type { Logger } from './logger';
 import { createMetrics, type Metrics } from './observability/metrics';
 
@@ -31,6 +33,7 @@ export interface StartOptions {
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer(config: Config, logger: Logger, options: StartOptions = {}): Promise<RunningServer> {
+	for (const warning of configWarnings(config)) logger.warn(warning);
 	const database = await openDatabase(
 		{ mongodbUri: config.mongodbUri, dbName: options.dbName, startupTasks, signal: options.signal },
 		logger,
@@ -41,11 +44,14 @@ export async function startServer(config: Config, logger: Logger, options: Start
 		onRejected: () => metrics.rateLimitRejections.inc(),
 	});
 	database.onRestore(() => limiter.ensureIndexes());
-	const app = createApp({ config, database, limiter, logger, metrics });
+	const deprecations = await loadDeprecations(database.models, logger);
+	const app = createApp({ config, database, limiter, deprecations, logger, metrics });
 	const httpServer = app.listen(config.port, config.host);
+	httpServer.on('clientError', answerClientError(logger));
 	try {
 		await once(httpServer, 'listening');
 	} catch (error) {
+		deprecations.stop();
 		await database.close();
 		throw error;
 	}
@@ -72,6 +78,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
 			forceful.unref();
 			await stopped;
 			clearTimeout(forceful);
+			deprecations.stop();
 			await database.close();
 		})());
 

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { once } from 'node:events';
 import path from 'node:path';
-import { loadConfig, settingsSummary } from '../../server/src/config';
+import { configWarnings, loadConfig, settingsSummary } from '../../server/src/config';
 import { createAccount } from '../support/factories';
 import { http } from '../support/http';
 import {
@@ -26,6 +26,8 @@ describe('settings (loadConfig)', () => {
 			mongodbUri: undefined,
 			adminToken: undefined,
 			rateLimitPerMinute: 120,
+			authFailuresPerMinute: 60,
+			trustProxy: false,
 			publicUrl: undefined,
 			logLevel: 'info',
 			logFormat: 'json',
@@ -36,9 +38,27 @@ describe('settings (loadConfig)', () => {
 	});
 
 	test.each([
+		['true', true],
+		['false', false],
+		['2', 2],
+		['loopback, 10.0.0.0/8', 'loopback, 10.0.0.0/8'],
+	])('TRUST_PROXY=%p is trust proxy %p', (raw, trustProxy) => {
+		expect(loadConfig({ TRUST_PROXY: raw }).trustProxy).toEqual(trustProxy);
+	});
+
+	test('a short ADMIN_TOKEN is accepted with a warning; a long one without', () => {
+		expect(configWarnings(loadConfig({ ADMIN_TOKEN: 'secret' }))).toEqual([
+			expect.stringMatching(/ADMIN_TOKEN has 6 characters/),
+		]);
+		expect(configWarnings(loadConfig({ ADMIN_TOKEN: 'x'.repeat(32) }))).toEqual([]);
+		expect(configWarnings(loadConfig({}))).toEqual([]);
+	});
+
+	test.each([
 		[{ PORT: 'abc' }, /PORT/],
 		[{ PORT: '70000' }, /PORT/],
 		[{ RATE_LIMIT_PER_MINUTE: '0' }, /RATE_LIMIT_PER_MINUTE/],
+		[{ AUTH_FAILURES_PER_MINUTE: 'many' }, /AUTH_FAILURES_PER_MINUTE/],
 		[{ MONGODB_URI: 'postgres://x' }, /MONGODB_URI/],
 		[{ MONGODB_URI: 'mongodb://' }, /MONGODB_URI/],
 		[{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],

@@ -163,10 +163,14 @@ describe('the 16 API methods (§4, §9) and their verbs (§4.1)', () => {
 		expect((await http.get(`${t.url}/docs`)).status).toBe(200);
 	});
 
-	test('§4.1 POST takes JSON or form fields; GET takes the query string, nested values in bracket notation', () => {
+	test('§4.1 POST takes JSON or form fields, urlencoded or multipart; GET takes the query string, nested values in bracket notation', () => {
 		for (const method of apiMethods) {
 			const item = document.paths[`/api/v1/${method.name}`];
-			expect(Object.keys(item.post.requestBody.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+			expect(Object.keys(item.post.requestBody.content)).toEqual([
+				'application/json',
+				'application/x-www-form-urlencoded',
+				'multipart/form-data',
+			]);
 			if (!item.get) continue;
 			const body = bodySchemaOf(method.name);
 			expect(item.get.parameters.map((parameter: Json) => parameter.name).sort()).toEqual(
@@ -312,20 +316,34 @@ describe('§2, §4.2 and §7 answers', () => {
 	const bodyOf = (method: string, status: number) =>
 		deref(responsesOf(method)[String(status)]).content?.['application/json']?.schema;
 
-	test('§7.1 every method lists the answers of authentication, limits, versioning, unreadable bodies and an unreachable database', () => {
+	test('§7.1 every method lists the answers of authentication, limits, versioning, unreadable requests, validation and an unreachable database', () => {
 		for (const method of apiMethods) {
 			const statuses = Object.keys(responsesOf(method.name)).map(Number);
+			// 422 and 302 also for getMe, which takes no parameter: a multipart body's file part is refused.
 			expect([
 				method.name,
-				...[400, 401, 402, 403, 410, 413, 415, 429, 503].filter((status) => !statuses.includes(status)),
+				...[302, 400, 401, 402, 403, 408, 410, 413, 415, 422, 429, 431, 503].filter((status) => !statuses.includes(status)),
 			]).toEqual([method.name]);
-			const takesParameters = PARAMETERS[method.name].length > 0;
-			expect([method.name, statuses.includes(422), statuses.includes(302)]).toEqual([
-				method.name,
-				takesParameters,
-				takesParameters,
-			]);
 		}
+	});
+
+	test('§9 a deprecated method says so on every answer, not only on success', () => {
+		for (const method of apiMethods) {
+			for (const [status, response] of Object.entries<Json>(responsesOf(method.name))) {
+				expect([method.name, status, Object.keys(deref(response).headers ?? {})]).toEqual([
+					method.name,
+					status,
+					expect.arrayContaining(['Deprecation', 'Sunset']),
+				]);
+			}
+		}
+	});
+
+	test('§5 failed authentication is throttled per address: 429 with Retry-After, for API keys and the admin token', () => {
+		expect(deref(responsesOf('getMe')['429']).description).toMatch(/AUTH_FAILURES_PER_MINUTE/);
+		const admin = document.paths['/admin/v1/users'].post.responses;
+		expect(deref(admin['429']).description).toMatch(/AUTH_FAILURES_PER_MINUTE/);
+		expect(deref(deref(admin['429']).headers['Retry-After']).required).toBe(true);
 	});
 
 	test('§7.1 the shapes: 401 unauthorized, 402 pro_required, 410 method_removed, 422 errors by field, 429 and 503 with Retry-After, 302 with Location', () => {
@@ -337,11 +355,20 @@ describe('§2, §4.2 and §7 answers', () => {
 		const validation = deref(schema(422).anyOf?.[0] ?? schema(422));
 		expect(validation.required).toEqual(['message', 'errors']);
 		expect(validation.properties.errors.additionalProperties).toMatchObject({ type: 'array', items: { type: 'string' } });
-		expect(Object.keys(deref(responses['429']).headers)).toEqual(['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining']);
+		expect(Object.keys(deref(responses['429']).headers)).toEqual([
+			'Retry-After',
+			'X-RateLimit-Limit',
+			'X-RateLimit-Remaining',
+			'Deprecation',
+			'Sunset',
+		]);
 		expect(deref(deref(responses['429']).headers['Retry-After']).required).toBe(true);
 		expect(deref(deref(responses['503']).headers['Retry-After']).required).toBe(true);
 		expect(deref(deref(responses['302']).headers.Location).required).toBe(true);
-		expect(deref(responses['302']).content).toBeUndefined();
+		// The redirect carries the 422's body, for a client that reads it (§4.1).
+		expect(deref(responses['302']).content['application/json'].schema).toEqual(
+			deref(responses['422']).content['application/json'].schema,
+		);
 		expect(Object.keys(deref(responses['200']).headers)).toEqual([
 			'X-RateLimit-Limit',
 			'X-RateLimit-Remaining',

@@ -1,11 +1,14 @@
 /**
  * The admin API exists only when ADMIN_TOKEN is set (otherwise every admin path is 404, so its existence is
- * not revealed) and answers 401 to any other bearer token. The comparison is constant-time.
+ * not revealed) and answers 401 to any other bearer token. The comparison is constant-time, and failed attempts
+ * are throttled per client address, so a short token cannot be guessed at the network's speed.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { errorBody, type Answer } from '../http/answers';
+import { errorBody, failedAuthenticationThrottled, type Answer } from '../http/answers';
+import { authorizationHeader, bearerToken } from '../http/auth';
+import type { AuthThrottle } from '../http/auth-throttle';
 import { ApiError, unauthorized } from '../http/errors';
 
 /** What the admin token check answers, on every admin route. */
@@ -13,20 +16,27 @@ export const adminAuthAnswers: readonly Answer[] = [
 	{
 		id: 'AdminUnauthorized',
 		status: 401,
-		when: 'The bearer token is missing or is not `ADMIN_TOKEN`.',
+		when: 'The bearer token is missing or is not `ADMIN_TOKEN`, or the request has two `Authorization` headers.',
 		body: z.object({ error: z.literal('unauthorized') }),
 	},
 	{ id: 'AdminOff', status: 404, when: 'The admin API is off: `ADMIN_TOKEN` is not set.', body: errorBody },
+	failedAuthenticationThrottled('admin tokens', 'AdminAuthenticationThrottled'),
 ];
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-export function adminAuth(adminToken: string | undefined): RequestHandler {
+export function adminAuth(adminToken: string | undefined, throttle: AuthThrottle): RequestHandler {
 	const expected = adminToken === undefined ? undefined : digest(adminToken);
-	return (req, _res, next) => {
+	return async (req, _res, next) => {
 		if (!expected) throw new ApiError(404, { error: `Not found: ${req.method} ${req.originalUrl.split('?')[0]}` });
-		const presented = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
-		if (presented === undefined || !timingSafeEqual(digest(presented), expected)) throw unauthorized();
+		const header = authorizationHeader(req);
+		const presented = header === undefined ? undefined : bearerToken(header);
+		if (presented === undefined) throw unauthorized();
+		await throttle.check(req);
+		if (!timingSafeEqual(digest(presented), expected)) {
+			await throttle.recordFailure(req);
+			throw unauthorized();
+		}
 		next();
 	};
 }

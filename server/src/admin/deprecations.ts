@@ -38,6 +38,8 @@ export const deprecationRoutes = [
 			const saved = await deps.models.deprecations
 				.findOneAndUpdate({ _id: method }, { $set: { sunset: new Date(sunset) } }, { upsert: true, returnDocument: 'after' })
 				.lean();
+			// This instance applies the change at once; the others within DEPRECATIONS_REFRESH_MS.
+			await deps.deprecations.reload();
 			return { status: 200, body: { data: { method, sunset: saved.sunset.toISOString() } } };
 		},
 	}),
@@ -52,6 +54,7 @@ export const deprecationRoutes = [
 		async handle({ deps, params }) {
 			const method = knownMethod(deps, params.method);
 			await deps.models.deprecations.deleteOne({ _id: method });
+			await deps.deprecations.reload();
 			return { status: 204 };
 		},
 	}),

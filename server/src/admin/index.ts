@@ -1,6 +1,8 @@
 /** `/admin/v1`: provisioning of what the spec leaves to the dashboard (accounts, keys, projects, bots, ...). */
 import { Router } from 'express';
 import type { Config } from '../config';
+import type { AuthThrottle } from '../http/auth-throttle';
+import type { Deprecations } from '../http/versioning';
 import type { Models } from '../models';
 import { adminAuth } from './admin-auth';
 import { botRoutes } from './bots';
@@ -35,9 +37,18 @@ export const adminAreas: readonly AdminArea[] = [
 
 export const adminRoutes: readonly AdminRoute[] = adminAreas.flatMap((area) => area.routes);
 
-export function adminRouter(config: Config, models: Models, methodNames: ReadonlySet<string>): Router {
+export interface AdminRouterDeps {
+	config: Config;
+	models: Models;
+	deprecations: Deprecations;
+	authThrottle: AuthThrottle;
+	/** The API's methods, which deprecations may name. */
+	methodNames: ReadonlySet<string>;
+}
+
+export function adminRouter({ config, models, deprecations, authThrottle, methodNames }: AdminRouterDeps): Router {
 	const router = Router();
-	router.use(adminAuth(config.adminToken));
-	router.use(mountAdminRoutes(adminRoutes, { models, methodNames }));
+	router.use(adminAuth(config.adminToken, authThrottle));
+	router.use(mountAdminRoutes(adminRoutes, { models, methodNames, deprecations }));
 	return router;
 }

@@ -6,8 +6,11 @@
 import { Router, type Request } from 'express';
 import type { z } from 'zod';
 import type { Answer } from '../http/answers';
+import { bodyParsers } from '../http/body-parsers';
 import { ApiError } from '../http/errors';
+import { normalize } from '../http/request-params';
 import { validate } from '../http/validation';
+import type { Deprecations } from '../http/versioning';
 import type { Models } from '../models';
 
 export type AdminVerb = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -16,6 +19,8 @@ export interface AdminDeps {
 	models: Models;
 	/** The API's method names, which deprecations refer to. */
 	methodNames: ReadonlySet<string>;
+	/** The deprecations in force, reloaded at once after a change through the admin API. */
+	deprecations: Deprecations;
 }
 
 export interface AdminResult {
@@ -53,14 +58,17 @@ export function adminRoute<Params extends Shape = Record<never, never>, Body ext
 	return route as unknown as AdminRoute;
 }
 
-/** The JSON body of an admin call: an object, or nothing. */
+/**
+ * The body of an admin call: an object, or nothing. Read as the API reads parameters (trimmed, an empty string
+ * is null), so that an empty name is "required" here too, never a value the models would refuse.
+ */
 export function adminBody(req: Request): Record<string, unknown> {
 	const body: unknown = req.body;
 	if (body === undefined) return {};
 	if (body === null || typeof body !== 'object' || Array.isArray(body)) {
 		throw new ApiError(400, { message: 'The request body must be a JSON object.' });
 	}
-	return body as Record<string, unknown>;
+	return normalize(body) as Record<string, unknown>;
 }
 
 function pathParams(route: AdminRoute, req: Request): Record<string, unknown> {
@@ -76,7 +84,8 @@ function pathParams(route: AdminRoute, req: Request): Record<string, unknown> {
 export function mountAdminRoutes(routes: readonly AdminRoute[], deps: AdminDeps): Router {
 	const router = Router();
 	for (const route of routes) {
-		router[route.verb](route.path, async (req, res) => {
+		// Only a route that takes a body reads one, and only for a caller holding the token (admin-auth.ts runs first).
+		router[route.verb](route.path, ...(route.body ? bodyParsers() : []), async (req, res) => {
 			const params = pathParams(route, req);
 			const body = route.body ? validate(route.body, adminBody(req), 'en') : undefined;
 			const result = await route.handle({ deps, params, body, req });

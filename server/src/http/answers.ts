@@ -83,9 +83,39 @@ export const deprecationHeaders: Record<string, AnswerHeader> = {
 	Sunset: { id: 'Sunset', description: 'The switch-off date, as an HTTP date (§9).', schema: z.string() },
 };
 
-/** A body that cannot be read, whatever the route. */
+/** A request that Node's HTTP parser or the router refuses, whatever the route (`client-error.ts`, `error-handler.ts`). */
+export const requestAnswers: readonly Answer[] = [
+	{
+		id: 'MalformedRequest',
+		status: 400,
+		when: 'The request is not valid HTTP, or its path has a malformed %-escape.',
+		body: messageBody,
+	},
+	{ id: 'RequestTimeout', status: 408, when: 'The request took too long to arrive.', body: messageBody },
+	{
+		id: 'ChunkExtensionsTooLarge',
+		status: 413,
+		when: 'The chunk extensions of a chunked body are over 16 KB.',
+		body: messageBody,
+	},
+	{
+		id: 'HeadersTooLarge',
+		status: 431,
+		when: 'The URL and headers are over 16 KB together.',
+		body: messageBody,
+	},
+];
+
+/** A body that cannot be read, whatever the route (`body-parsers.ts`, `form-encoding.ts`). */
 export const bodyAnswers: readonly Answer[] = [
-	{ id: 'MalformedBody', status: 400, when: 'The body is not valid JSON, or not a JSON object.', body: messageBody },
+	{
+		id: 'MalformedBody',
+		status: 400,
+		when:
+			'The body is not valid JSON, form data or multipart, does not decompress as its `Content-Encoding` says, ' +
+			'or is not an object; or it nests parameters more than 32 levels deep.',
+		body: messageBody,
+	},
 	{
 		id: 'BodyTooLarge',
 		status: 413,
@@ -99,6 +129,33 @@ export const bodyAnswers: readonly Answer[] = [
 		body: messageBody,
 	},
 ];
+
+/** A query string past the limits of forms (`form-encoding.ts`): read by the API, not by the admin API. */
+export const queryAnswers: readonly Answer[] = [
+	{
+		id: 'QueryTooDeep',
+		status: 400,
+		when: 'The query string nests parameters more than 32 levels deep.',
+		body: messageBody,
+	},
+	{ id: 'QueryTooLarge', status: 413, when: 'The query string has more than 5000 parameters.', body: messageBody },
+];
+
+/**
+ * Too many failed authentications from the client's address within a minute (`auth-throttle.ts`); `secrets` are
+ * counted apart from other secrets.
+ */
+export function failedAuthenticationThrottled(secrets: string, id: string): Answer {
+	return {
+		id,
+		status: 429,
+		when:
+			`More failed authentications with ${secrets} from the client's address in a minute than the server's ` +
+			'`AUTH_FAILURES_PER_MINUTE` (60 by default).',
+		body: messageBody,
+		headers: { 'Retry-After': retryAfter('until the address may try again') },
+	};
+}
 
 export const databaseUnavailableAnswer: Answer = {
 	id: 'DatabaseUnavailable',
@@ -116,11 +173,13 @@ export const apiPipelineAnswers: readonly Answer[] = [
 		when: 'The method was switched off after its sunset date (§9).',
 		body: codedErrorBody('method_removed'),
 	},
+	...requestAnswers,
+	...queryAnswers,
 	...bodyAnswers,
 	{
 		id: 'Unauthorized',
 		status: 401,
-		when: 'No key, a wrong key or a regenerated key (§5.7).',
+		when: 'No key, a wrong key or a regenerated key (§5.7), or two `Authorization` headers.',
 		body: z.object({ error: z.literal('unauthorized') }),
 	},
 	{ status: 403, when: "The key holder's account is blocked (§7.1).", body: errorBody },
@@ -137,19 +196,30 @@ export const apiPipelineAnswers: readonly Answer[] = [
 		body: messageBody,
 		headers: { 'Retry-After': retryAfter('until the next request is allowed'), ...rateHeaders },
 	},
+	failedAuthenticationThrottled('API keys', 'AuthenticationThrottled'),
 	databaseUnavailableAnswer,
 ];
 
-/** What a method with parameters answers when one is missing or invalid (§4.1, §7.1). */
+/**
+ * What a call answers when a parameter is missing or invalid (§4.1, §7.1). Any call with a body can: a file part
+ * of a multipart body is refused under its field's name, files being no parameters of this API.
+ */
 export const validationAnswers: readonly Answer[] = [
-	{ status: 422, when: 'A parameter is missing or invalid, with `Accept: application/json`.', body: validationBody },
+	{
+		status: 422,
+		when: 'A parameter is missing or invalid, or sent as a file, with `Accept: application/json`.',
+		body: validationBody,
+	},
 	{
 		id: 'ValidationRedirect',
 		status: 302,
-		when: 'A parameter is missing or invalid, without `Accept: application/json`: a redirect back (§4.1).',
+		when:
+			'A parameter is missing or invalid, or sent as a file, without `Accept: application/json`: a redirect back ' +
+			'(§4.1), with the body the 422 would have.',
 		headers: {
 			Location: { description: 'The `Referer`, else the root of the server.', schema: z.string(), required: true },
 		},
+		body: validationBody,
 	},
 ];
 

@@ -1,12 +1,16 @@
 /**
- * `/api/v1/<method>`: finds the method, checks the verb, applies deprecation (§9), authenticates (§5),
- * counts the call against the account's rate limit (§8), validates the parameters, then runs the handler.
+ * `/api/v1/<method>`: finds the method, applies its deprecation (§9), checks the verb, reads the body,
+ * authenticates (§5), counts the call against the account's rate limit (§8), validates the parameters, then runs
+ * the handler. Everything before the key lookup is done without the database, so a flood without a valid key costs
+ * little.
  */
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Config } from '../config';
 import type { Models } from '../models';
 import type { ApiMethod } from './api-method';
 import { authenticate } from './auth';
+import type { AuthThrottle } from './auth-throttle';
+import { bodyParsers } from './body-parsers';
 import { noteAccount, noteApiMethod } from '../observability/request-labels';
 import { ApiError } from './errors';
 import { laravelSurface } from './error-handler';
@@ -16,24 +20,28 @@ import { publicBase } from './public-url';
 import type { RateLimiter } from './rate-limit';
 import { requestParams } from './request-params';
 import { validate } from './validation';
-import { applyDeprecation } from './versioning';
+import type { Deprecations } from './versioning';
 
 export interface ApiRouterDeps {
 	config: Config;
 	models: Models;
 	limiter: RateLimiter;
+	deprecations: Deprecations;
+	authThrottle: AuthThrottle;
 	methods: readonly ApiMethod[];
 }
 
-export function apiRouter({ config, models, limiter, methods }: ApiRouterDeps): Router {
+export function apiRouter({ config, models, limiter, deprecations, authThrottle, methods }: ApiRouterDeps): Router {
 	const byName = new Map(methods.map((method) => [method.name, method]));
 	const router = Router();
 	router.use(laravelSurface);
 
-	router.all('/:method', async (req, res) => {
-		const method = byName.get(req.params.method);
+	/** Settles what the path and verb decide, before the body is read: every answer of a deprecated method says so. */
+	const resolveMethod: RequestHandler = (req, res, next) => {
+		const method = byName.get(req.params.method as string);
 		if (!method) throw new ApiError(404, { error: `Unknown method ${req.params.method}.` });
 		noteApiMethod(res, method.name);
+		deprecations.apply(method.name, res);
 		if (!method.verbs.includes(req.method as 'GET')) {
 			throw new ApiError(
 				405,
@@ -41,9 +49,14 @@ export function apiRouter({ config, models, limiter, methods }: ApiRouterDeps): 
 				{ Allow: method.verbs.join(', ') },
 			);
 		}
-		await applyDeprecation(models, method.name, res);
+		res.locals.apiMethod = method;
+		next();
+	};
+
+	const run: RequestHandler = async (req, res) => {
+		const method = res.locals.apiMethod as ApiMethod;
 		const params = requestParams(req);
-		const user = await authenticate(req, params, models);
+		const user = await authenticate(req, params, models, authThrottle);
 		noteAccount(res, user._id.toHexString());
 		await limiter.consume(user._id.toHexString(), res);
 		const lang = requestLanguage(req);
@@ -54,7 +67,8 @@ export function apiRouter({ config, models, limiter, methods }: ApiRouterDeps): 
 		);
 		if (result.status === 204) res.status(204).end();
 		else res.status(result.status).type('json').send(toJsonText(result.body));
-	});
+	};
 
+	router.all('/:method', resolveMethod, ...bodyParsers(), run);
 	return router;
 }

@@ -34,12 +34,17 @@ function redirectTarget(req: Request, config: Config): string {
 	return `${publicBase(req, config)}/`;
 }
 
-/** Errors raised by express's body parsers carry a `type` and an HTTP status. */
-function bodyParserError(error: unknown): ApiError | undefined {
-	if (typeof error !== 'object' || error === null || !('type' in error)) return undefined;
-	switch ((error as { type: unknown }).type) {
+/**
+ * Errors raised by express's body parsers and router (http-errors: a 4xx `status`, `expose`, and for the body
+ * parsers a `type`) are the client's mistakes: they keep their status, in the API's JSON shape.
+ */
+function clientMistake(error: unknown): ApiError | undefined {
+	if (typeof error !== 'object' || error === null) return undefined;
+	const { status, expose, type, message } = error as { status?: unknown; expose?: unknown; type?: unknown; message?: unknown };
+	if (typeof status !== 'number' || status < 400 || status > 499 || expose !== true) return undefined;
+	switch (type) {
 		case 'entity.parse.failed':
-			return new ApiError(400, { message: 'The request body is not valid JSON.' });
+			return new ApiError(400, { message: 'The request body is not valid JSON or form data.' });
 		case 'entity.too.large':
 			return new ApiError(413, { message: 'The request body is too large.' });
 		case 'parameters.too.many':
@@ -50,7 +55,8 @@ function bodyParserError(error: unknown): ApiError | undefined {
 		case 'request.aborted':
 			return new ApiError(400, { message: 'The request was aborted.' });
 		default:
-			return undefined;
+			// A body that does not decompress as its Content-Encoding says, a malformed %-escape in the path, ...
+			return new ApiError(status, { message: `The request is malformed: ${String(message)}` });
 	}
 }
 
@@ -79,22 +85,29 @@ function databaseUnavailable(error: unknown): ApiError | undefined {
 	return new ApiError(503, { message: 'The database is unavailable. Try again shortly.' }, { 'Retry-After': '5' });
 }
 
+/** `POST /api/v1/getMe`, quoted so that nothing a client sends can start a log line of its own. */
+const requestLine = (req: Request) => `${req.method} ${JSON.stringify(req.originalUrl.split('?')[0])}`;
+
 export function errorHandler(config: Config, logger: Logger): ErrorRequestHandler {
 	return (error: unknown, req, res, next) => {
 		if (res.headersSent) return next(error);
-		const apiError = error instanceof ApiError ? error : (bodyParserError(error) ?? databaseUnavailable(error));
+		const apiError = error instanceof ApiError ? error : (clientMistake(error) ?? databaseUnavailable(error));
+		const log: Logger = (req as { log?: Logger }).log ?? logger;
 		if (!apiError) {
 			// `req.log` (the access log's) carries the request id, so this line and the request's access line meet.
-			const log: Logger = (req as { log?: Logger }).log ?? logger;
-			log.error({ err: error }, `unexpected error on ${req.method} ${req.path}`);
+			log.error({ err: error }, `unexpected error on ${requestLine(req)}`);
 			res.status(500).json({ message: 'Server Error' });
 			return;
 		}
+		// A client's mistake is one line, however cheap it is to repeat; an outage is logged once, not per request.
+		if (apiError.status < 500) log.info(`${apiError.status} on ${requestLine(req)}: ${apiError.message}`);
+		res.set(apiError.headers);
 		if (apiError instanceof ValidationError && onLaravelSurface(res) && !wantsJson(req)) {
-			res.redirect(302, redirectTarget(req, config));
+			// The platform's redirect back (§4.1); the body still says what failed, as JSON like every other answer.
+			res.status(302).location(redirectTarget(req, config)).json(apiError.body);
 			return;
 		}
-		res.set(apiError.headers).status(apiError.status).json(apiError.body);
+		res.status(apiError.status).json(apiError.body);
 	};
 }
 

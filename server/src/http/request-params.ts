@@ -5,19 +5,23 @@
  */
 import type { Request } from 'express';
 import { ApiError } from './errors';
+import { MAX_DEPTH, nestedTooDeeply } from './form-encoding';
 
 export type Params = Record<string, unknown>;
 
-function normalize(value: unknown): unknown {
+/**
+ * Trims strings and turns empty ones into null. A JSON body may nest deeper than forms can (MAX_DEPTH below a
+ * parameter's name); it is refused the same way, before any recursion could run out of stack.
+ */
+export function normalize(value: unknown, depth = 0): unknown {
 	if (typeof value === 'string') {
 		const trimmed = value.trim();
 		return trimmed === '' ? null : trimmed;
 	}
-	if (Array.isArray(value)) return value.map(normalize);
-	if (value !== null && typeof value === 'object') {
-		return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, normalize(inner)]));
-	}
-	return value;
+	if (value === null || typeof value !== 'object') return value;
+	if (depth > MAX_DEPTH) throw nestedTooDeeply();
+	if (Array.isArray(value)) return value.map((inner) => normalize(inner, depth + 1));
+	return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, normalize(inner, depth + 1)]));
 }
 
 function isPlainObject(value: unknown): value is Params {

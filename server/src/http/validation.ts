@@ -91,9 +91,15 @@ export function boolean() {
 	return z.preprocess((value) => (TRUE_INPUTS.has(value) ? true : FALSE_INPUTS.has(value) ? false : value), z.boolean());
 }
 
-/** A string of at most `max` characters. */
+/** A UTF-16 surrogate without its pair: JSON can carry one (`"\\ud800"`), but no UTF-8 text or e-mail can. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Well-formed Unicode: a lone surrogate would be stored as U+FFFD, i.e. not as sent. */
+export const isWellFormedText = (value: string) => !LONE_SURROGATE.test(value);
+
+/** A string of at most `max` characters, of well-formed Unicode. */
 export function text(max = 255) {
-	return z.string().max(max);
+	return z.string().max(max).refine(isWellFormedText);
 }
 
 /**

@@ -1,21 +1,72 @@
 /**
  * Versioning (§9): a deprecated method keeps working with `Deprecation: true` and `Sunset` headers until its
- * switch-off date, then answers 410 `method_removed`. Deprecations are read from the database on every call,
- * so a change made through the admin API applies at once on every instance.
+ * switch-off date, then answers 410 `method_removed`.
+ *
+ * Deprecations are few and rarely change, so each instance keeps them in memory and no API call reads them from
+ * the database: the headers cost nothing, and they are known before the body is read or the caller is
+ * authenticated, so every answer of a deprecated method carries them (400, 401, 405, ...). Each instance reloads
+ * them every second, so a change made on another instance applies within a second; the instance whose admin API
+ * made the change reloads at once.
  */
 import type { Response } from 'express';
+import type { Logger } from '../logger';
 import type { Models } from '../models';
 import { ApiError } from './errors';
 
-export async function applyDeprecation(models: Models, method: string, res: Response, now = new Date()): Promise<void> {
-	const deprecation = await models.deprecations.findById(method).lean();
-	if (!deprecation) return;
-	if (deprecation.sunset.getTime() <= now.getTime()) {
-		throw new ApiError(410, {
-			error: `The method ${method} was switched off on ${deprecation.sunset.toISOString()}.`,
-			code: 'method_removed',
-		});
-	}
-	res.setHeader('Deprecation', 'true');
-	res.setHeader('Sunset', deprecation.sunset.toUTCString());
+/** How stale another instance's change may be seen. */
+export const DEPRECATIONS_REFRESH_MS = 1000;
+
+export interface Deprecations {
+	/** Sets the headers of a deprecated method, or throws its 410 after the sunset. */
+	apply(method: string, res: Response, now?: Date): void;
+	/** Reads them from the database now (after a change through the admin API). */
+	reload(): Promise<void>;
+	/** Stops the periodic reload. */
+	stop(): void;
+}
+
+export async function loadDeprecations(models: Models, logger: Logger): Promise<Deprecations> {
+	let sunsets = new Map<string, Date>();
+	let loading: Promise<void> | undefined;
+	const load = async () => {
+		const documents = await models.deprecations.find({}, { sunset: 1 }).lean<{ _id: string; sunset: Date }[]>();
+		sunsets = new Map(documents.map((document) => [document._id, document.sunset]));
+	};
+	// One read at a time: a reload asked for during a read waits for it and then reads again.
+	const reload = async () => {
+		while (loading) await loading.catch(() => undefined);
+		loading = load().finally(() => (loading = undefined));
+		return loading;
+	};
+	await reload();
+	let failing = false;
+	const timer = setInterval(() => {
+		if (loading) return;
+		reload().then(
+			() => (failing = false),
+			(error: unknown) => {
+				// The last known deprecations stay in force; say so once, not every second.
+				if (!failing) logger.error(`deprecations could not be reloaded: ${String(error)}`);
+				failing = true;
+			},
+		);
+	}, DEPRECATIONS_REFRESH_MS);
+	timer.unref();
+
+	return {
+		apply(method, res, now = new Date()) {
+			const sunset = sunsets.get(method);
+			if (!sunset) return;
+			res.setHeader('Deprecation', 'true');
+			res.setHeader('Sunset', sunset.toUTCString());
+			if (sunset.getTime() <= now.getTime()) {
+				throw new ApiError(410, {
+					error: `The method ${method} was switched off on ${sunset.toISOString()}.`,
+					code: 'method_removed',
+				});
+			}
+		},
+		reload,
+		stop: () => clearInterval(timer),
+	};
 }

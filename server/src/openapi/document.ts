@@ -13,6 +13,7 @@ import {
 	databaseUnavailableAnswer,
 	deprecationHeaders,
 	rateHeaders,
+	requestAnswers,
 	validationAnswers,
 	type Answer,
 	type AnswerHeader,
@@ -54,17 +55,20 @@ const DESCRIPTION = `The Bot Platform API as this server implements it: lists, c
 to the key holder. Each section cites the specification (§).
 
 **Calls.** Every method lives at \`/api/v1/<method>\`. Most accept GET and POST; the account money methods are POST only,
-and methods that change data should be called with POST (§4.1). POST parameters are sent as JSON or as form fields;
-GET parameters go in the query string, nested ones in bracket notation: \`fields[0][name]=Title&fields[0][slug]=title\`.
-Form and query values are strings: numbers and booleans (\`1\`/\`0\`, \`true\`/\`false\`) are read from them. Strings are
-trimmed, and an empty value counts as not sent.
+and methods that change data should be called with POST (§4.1). POST parameters are sent as JSON or as form fields,
+urlencoded or multipart (a file part is refused: 422); GET parameters go in the query string, nested ones in bracket
+notation: \`fields[0][name]=Title&fields[0][slug]=title\`. Form and query values are strings: numbers and booleans
+(\`1\`/\`0\`, \`true\`/\`false\`) are read from them. Strings are trimmed, and an empty value counts as not sent. A body
+is at most 1 MB; a query string or body has at most 5000 parameters (413), nested at most 32 levels deep (400).
 
 **Answers.** JSON in UTF-8; success bodies wrap the result in \`data\`, except getNumberOfContacts. Send
 \`Accept: application/json\` on every call: without it, a validation failure is a redirect (302) instead of a 422.
 Texts follow \`Accept-Language\` (English or Russian) and may change; rely on statuses, \`code\` and the keys of \`errors\` (§7.1).
 
 **Limits.** 120 calls per minute per account, all methods combined (the server's \`RATE_LIMIT_PER_MINUTE\`); every
-answer carries \`X-RateLimit-Limit\` and \`X-RateLimit-Remaining\`, and a 429 also \`Retry-After\` (§8).
+answer carries \`X-RateLimit-Limit\` and \`X-RateLimit-Remaining\`, and a 429 also \`Retry-After\` (§8). Failed
+authentications are limited per client address (the server's \`AUTH_FAILURES_PER_MINUTE\`, 60 by default), API keys
+and the admin token apart: past it, the address gets 429 with \`Retry-After\` for the rest of the minute.
 
 **Deprecation.** A deprecated method works until its sunset date, with \`Deprecation: true\` and \`Sunset\` on every
 answer; after it, it answers 410 with \`code\` \`method_removed\` (§9).
@@ -148,14 +152,21 @@ class DocumentBuilder {
 		return response;
 	}
 
-	/** Answers by status, in order; `successHeaders` go on the 2xx ones. */
-	responses(answers: readonly Answer[], successHeaders: Readonly<Record<string, AnswerHeader>> = {}): Json {
+	/** Answers by status, in order; `successHeaders` go on the 2xx ones, `everyHeaders` on all. */
+	responses(
+		answers: readonly Answer[],
+		successHeaders: Readonly<Record<string, AnswerHeader>> = {},
+		everyHeaders: Readonly<Record<string, AnswerHeader>> = {},
+	): Json {
 		const byStatus = new Map<number, Answer[]>();
-		for (const answer of answers) byStatus.set(answer.status, [...(byStatus.get(answer.status) ?? []), answer]);
+		for (const answer of new Set(answers)) byStatus.set(answer.status, [...(byStatus.get(answer.status) ?? []), answer]);
 		return Object.fromEntries(
 			[...byStatus.entries()]
 				.sort(([a], [b]) => a - b)
-				.map(([status, same]) => [String(status), this.response(same, status < 300 ? successHeaders : {})]),
+				.map(([status, same]) => [
+					String(status),
+					this.response(same, { ...(status < 300 ? successHeaders : {}), ...everyHeaders }),
+				]),
 		);
 	}
 
@@ -185,15 +196,17 @@ class DocumentBuilder {
 			content: {
 				'application/json': { schema: ref },
 				'application/x-www-form-urlencoded': { schema: ref, ...(structured.length > 0 ? { encoding } : {}) },
+				// The same fields as parts; a file part is refused (422).
+				'multipart/form-data': { schema: ref, ...(structured.length > 0 ? { encoding } : {}) },
 			},
 		};
 	}
 
 	apiPathItem(method: ApiMethod, tag: string): Json {
 		const input = this.components.schemaOf(method.input, 'input');
-		const takesParameters = Object.keys((input.properties ?? {}) as Json).length > 0;
-		const answers = [...method.success, ...method.refusals, ...(takesParameters ? validationAnswers : []), ...apiPipelineAnswers];
-		const responses = this.responses(answers, { ...rateHeaders, ...deprecationHeaders });
+		const answers = [...method.success, ...method.refusals, ...validationAnswers, ...apiPipelineAnswers];
+		// A deprecated method says so on every answer, known before anything else is (http/versioning.ts).
+		const responses = this.responses(answers, rateHeaders, deprecationHeaders);
 		const description =
 			`Specification: ${method.section}. ` +
 			`Other verbs than ${method.verbs.join(' and ')} answer 405 \`{error}\` with \`Allow: ${method.verbs.join(', ')}\` (§4.1).`;
@@ -218,6 +231,7 @@ class DocumentBuilder {
 			...route.success,
 			...route.refusals,
 			...(route.body ? [...validationAnswers, ...bodyAnswers] : []),
+			...requestAnswers,
 			...adminAuthAnswers,
 			databaseUnavailableAnswer,
 		];

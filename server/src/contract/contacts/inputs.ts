@@ -4,7 +4,7 @@
  */
 import isEmail from 'validator/lib/isEmail';
 import { z } from 'zod';
-import { integer, list, ruleParams, text } from '../../http/validation';
+import { integer, isWellFormedText, list, ruleParams, text } from '../../http/validation';
 import type { ContactFilter } from '../../domain/contacts/contact-export';
 import type { Messenger } from '../../models/contact';
 
@@ -28,7 +28,8 @@ const phone = () =>
 const email = () =>
 	text(MAX_TEXT)
 		.refine(
-			(value) => isEmail(value),
+			// validator's isEmail throws on a lone surrogate (text() reports it too, but zod runs every refinement).
+			(value) => isWellFormedText(value) && isEmail(value),
 			ruleParams({
 				en: 'The :attribute field must be a valid email address.',
 				ru: 'Значение поля :attribute должно быть действительным адресом электронной почты.',
@@ -42,7 +43,7 @@ const email = () =>
  * tags: `tags[]=` is a list with one empty item, i.e. no tags.
  */
 const tags = () =>
-	list(z.string().max(MAX_TEXT).nullable(), { max: MAX_TAGS })
+	list(text(MAX_TEXT).nullable(), { max: MAX_TAGS })
 		.transform((items) => [...new Set(items.filter((item) => item !== null))])
 		.meta({ description: 'Replaces all the tags; `[]` removes them all.' });
 

@@ -1,0 +1,77 @@
+/**
+ * Request bodies (§4.1): JSON, and form fields either urlencoded or as `multipart/form-data`. express's readers
+ * take each body (size limit, `Content-Encoding`, charset) and their errors keep their 4xx status; both form
+ * encodings are then read by one bracket grammar (`form-encoding.ts`), so they give the same parameters, rules and
+ * errors. Files are not parameters of this API: a file part is a 422 under its field's name, and is never kept.
+ */
+import { Busboy } from '@fastify/busboy';
+import express, { type Request, type RequestHandler } from 'express';
+import { ValidationError } from './errors';
+import { bracketText, MAX_PARAMETERS, parseBracketParameters, tooManyParameters } from './form-encoding';
+import { validationMessage } from './validation-messages';
+import { requestLanguage } from './i18n';
+
+/** Bodies are small on this API; the cap keeps a hostile client from exhausting memory. */
+export const BODY_LIMIT = '1mb';
+
+const URLENCODED = 'application/x-www-form-urlencoded';
+const MULTIPART = 'multipart/form-data';
+
+/** `fields[0][name]` as the dotted key of §7.1, `fields.0.name`. */
+const dottedKey = (bracketName: string) =>
+	bracketName
+		.split(/[[\]]+/)
+		.filter((segment) => segment !== '')
+		.join('.') || 'input';
+
+const fileRefused = (req: Request, name: string) => {
+	const lang = requestLanguage(req);
+	const attribute = dottedKey(name);
+	return new ValidationError({ [attribute]: [validationMessage(lang, 'not_a_file', { attribute })] }, lang);
+};
+
+/** The form fields of a multipart body already read into memory, in order; a file part refuses the whole body. */
+function multipartFields(req: Request, body: Buffer): Promise<[string, string][]> {
+	return new Promise((resolve, reject) => {
+		const fields: [string, string][] = [];
+		let refusal: Error | undefined;
+		let parser;
+		try {
+			parser = Busboy({
+				headers: req.headers as { 'content-type': string },
+				limits: { fields: MAX_PARAMETERS, fieldSize: body.length, fieldNameSize: 1024 },
+			});
+		} catch (error) {
+			// A multipart type without a usable boundary.
+			reject(Object.assign(error as Error, { status: 400, expose: true, type: 'entity.parse.failed' }));
+			return;
+		}
+		parser.on('field', (name, value) => fields.push([name, value]));
+		parser.on('file', (name, stream) => {
+			refusal ??= fileRefused(req, name);
+			stream.resume();
+		});
+		parser.on('fieldsLimit', () => (refusal ??= tooManyParameters()));
+		parser.on('error', (error) =>
+			reject(Object.assign(error as Error, { status: 400, expose: true, type: 'entity.parse.failed' })),
+		);
+		parser.on('finish', () => (refusal ? reject(refusal) : resolve(fields)));
+		parser.end(body);
+	});
+}
+
+/** Reads the body into `req.body` as a plain object of parameters (or leaves it undefined when there is none). */
+export function bodyParsers(): RequestHandler[] {
+	return [
+		express.json({ limit: BODY_LIMIT }),
+		express.text({ type: URLENCODED, limit: BODY_LIMIT }),
+		express.raw({ type: MULTIPART, limit: BODY_LIMIT }),
+		async (req, _res, next) => {
+			if (req.is(URLENCODED) && typeof req.body === 'string') req.body = parseBracketParameters(req.body);
+			else if (req.is(MULTIPART) && Buffer.isBuffer(req.body)) {
+				req.body = parseBracketParameters(bracketText(await multipartFields(req, req.body)));
+			}
+			next();
+		},
+	];
+}
