@@ -43,6 +43,9 @@ describe('§4.1 methods, verbs and parameters', () => {
 		const res = await api.call('getListSchema', {}, { headers: { Accept: 'text/html', Referer: 'https://app.example/form' } });
 		expect(res.status).toBe(302);
 		expect(res.headers.location).toBe('https://app.example/form');
+		// Like every answer, the redirect is JSON: it says what failed.
+		expect(res.headers['content-type']).toMatch(/^application\/json/);
+		expect(res.data).toEqual({ message: expect.any(String), errors: { schema_id: [expect.any(String)] } });
 		const noReferer = await api.call('getListSchema', {}, { headers: { Accept: '*/*' } });
 		expect(noReferer.status).toBe(302);
 		expect(noReferer.headers.location).toBe(`${t.url}/`);

@@ -105,13 +105,17 @@ export const contactRoutes = [
 		async handle({ deps: { models }, body: input }) {
 			const bot = await models.bots.findOne({ _id: input.bot_id, deletedAt: null }, { ownerId: 1 }).lean();
 			if (!bot) throw fieldError('en', 'bot_id', 'The selected bot id is invalid.');
+			const contact = newContact(input, bot);
+			const field = ID_FIELDS[input.messenger]?.[0] ?? 'messenger';
+			const taken = () => fieldError('en', field, `The ${field.replace(/_/g, ' ')} has already been taken.`);
+			// Looked for first, so that the usual refusal does not use up a contact ID; the unique index still decides races.
+			const held = { botId: bot._id, messenger: input.messenger, messengerKey: contact.messengerId };
+			if (!contact.isPreview && contact.messengerId !== null && (await models.contacts.exists(held))) throw taken();
 			try {
-				const contact = await insertContact(models, newContact(input, bot));
-				return { status: 201, body: { data: presentContact(contact) } };
+				return { status: 201, body: { data: presentContact(await insertContact(models, contact)) } };
 			} catch (error) {
-				if (!isDuplicateKeyError(error)) throw error;
-				const field = ID_FIELDS[input.messenger]?.[0] ?? 'messenger';
-				throw fieldError('en', field, `The ${field.replace(/_/g, ' ')} has already been taken.`);
+				if (isDuplicateKeyError(error)) throw taken();
+				throw error;
 			}
 		},
 	}),

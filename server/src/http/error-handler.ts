@@ -35,13 +35,14 @@ function redirectTarget(req: Request, config: Config): string {
 }
 
 /**
- * Errors raised by express's body parsers and router (http-errors: a 4xx `status`, `expose`, and for the body
- * parsers a `type`) are the client's mistakes: they keep their status, in the API's JSON shape.
+ * Errors raised by express's body parsers (http-errors: a 4xx `status`, and a `type`) and by its router (a URIError
+ * with `status` 400 for a malformed %-escape in the path) are the client's mistakes: they keep their status, in the
+ * API's JSON shape.
  */
 function clientMistake(error: unknown): ApiError | undefined {
 	if (typeof error !== 'object' || error === null) return undefined;
 	const { status, expose, type, message } = error as { status?: unknown; expose?: unknown; type?: unknown; message?: unknown };
-	if (typeof status !== 'number' || status < 400 || status > 499 || expose !== true) return undefined;
+	if (typeof status !== 'number' || status < 400 || status > 499 || expose === false) return undefined;
 	switch (type) {
 		case 'entity.parse.failed':
 			return new ApiError(400, { message: 'The request body is not valid JSON or form data.' });

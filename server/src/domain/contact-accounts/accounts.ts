@@ -46,10 +46,14 @@ export async function listAccounts(
 	return { ok: true, accounts };
 }
 
-/** One account per currency per contact: the unique {contactId, currency} index decides, also between parallel calls (§4.10). */
+/**
+ * One account per currency per contact: the unique {contactId, currency} index decides, also between parallel calls
+ * (§4.10). An existing account is looked for first, so that the usual refusal does not even use up an account ID.
+ */
 export async function openAccount(models: Models, caller: Caller, contactId: number, currency: string): Promise<AccountOutcome> {
 	const refusal = await ownContact(models, caller, contactId);
 	if (refusal) return refusal;
+	if (await models.contactAccounts.exists({ contactId, currency })) return { ok: false, reason: 'currency_exists', currency };
 	const _id = await nextSequence(models, 'contact_accounts');
 	try {
 		const { pendingOps: _pending, ...account } = (await models.contactAccounts.create({ _id, contactId, currency })).toObject();
