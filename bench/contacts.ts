@@ -85,9 +85,6 @@ async function seed(models: Models, botIds: number[], n: number): Promise<void> 
 		await models.contacts.insertMany(batch, { lean: true });
 	}
 	await models.counters.updateOne({ _id: 'contacts' }, { $max: { seq: n } }, { upsert: true });
-	for (const botId of botIds) {
-		await models.bots.updateOne({ _id: botId }, { $set: { subscribersCount: await models.contacts.countDocuments({ botId }) } });
-	}
 }
 
 interface ExportTiming {

@@ -1,6 +1,7 @@
 /** Provisioning of bots. A bot belongs to a project and, through it, to the project's owner. */
 import { z } from 'zod';
 import { nextSequence } from '../database/sequences';
+import { countSubscribers } from '../domain/contacts/subscribers';
 import { dataOf, errorBody, validationBody } from '../http/answers';
 import { ApiError, fieldError } from '../http/errors';
 import { text } from '../http/validation';
@@ -10,8 +11,8 @@ import { adminRoute } from './route';
 
 const createBotInput = z.object({ project_uuid: z.string().max(64), name: text() });
 
-export function presentBot(bot: BotDoc) {
-	return { id: bot._id, name: bot.name, project_uuid: bot.projectUuid, subscribers_count: bot.subscribersCount };
+export function presentBot(bot: BotDoc, subscribersCount: number) {
+	return { id: bot._id, name: bot.name, project_uuid: bot.projectUuid, subscribers_count: subscribersCount };
 }
 
 const botJson = z
@@ -40,7 +41,7 @@ export const botRoutes = [
 				projectUuid: input.project_uuid,
 				ownerId: project.ownerId,
 			});
-			return { status: 201, body: { data: presentBot(bot.toObject()) } };
+			return { status: 201, body: { data: presentBot(bot.toObject(), 0) } };
 		},
 	}),
 	adminRoute({
@@ -54,7 +55,7 @@ export const botRoutes = [
 		async handle({ deps: { models }, params: { id } }) {
 			const bot = await models.bots.findOne({ _id: id, deletedAt: null }).lean<BotDoc>();
 			if (!bot) throw new ApiError(404, { error: 'Bot not found.' });
-			return { status: 200, body: { data: presentBot(bot) } };
+			return { status: 200, body: { data: presentBot(bot, await countSubscribers(models, bot._id)) } };
 		},
 	}),
 	adminRoute({

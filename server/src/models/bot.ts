@@ -11,7 +11,6 @@ const botSchema = new Schema(
 		name: { type: String, required: true },
 		projectUuid: { type: String, required: true, index: true },
 		ownerId: { type: Schema.Types.ObjectId, required: true, index: true },
-		subscribersCount: { type: Number, required: true, default: 0 },
 		deletedAt: { type: Date, default: null },
 	},
 	{ timestamps: true, versionKey: false },

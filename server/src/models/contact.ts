@@ -104,5 +104,7 @@ contactSchema.index({ ownerId: 1, isPreview: 1, deletedAt: 1, _id: 1 });
 contactSchema.index({ botId: 1, isPreview: 1, deletedAt: 1, _id: 1 });
 contactSchema.index({ ownerId: 1, isPreview: 1, deletedAt: 1, createdAt: 1 });
 contactSchema.index({ botId: 1, isPreview: 1, deletedAt: 1, createdAt: 1 });
+// A bot's subscriber count (domain/contacts/subscribers.ts): every condition an index bound.
+contactSchema.index({ botId: 1, isPreview: 1, deletedAt: 1, unsubscribedAt: 1 });
 
 export const contactModel = (db: Connection) => db.model('Contact', contactSchema, 'contacts');

@@ -46,6 +46,5 @@ export async function seedContacts(
 		return { _id: firstId + i, ...contact, messengerKey: messengerId };
 	});
 	await models.contacts.insertMany(docs, { ordered: false });
-	await models.bots.updateOne({ _id: bot.id }, { $inc: { subscribersCount: count } });
 	return docs.map((doc) => doc._id);
 }

@@ -8,6 +8,7 @@ import type { Models } from '../../models';
 import type { ListDoc, ListField } from '../../models/list';
 import type { Caller } from '../caller';
 import { LISTS_PER_PAGE, LISTS_PER_PROJECT } from './limits';
+import { dropListMarkers, markListLeaving, newListId, reserveListSlot, settleOwnSlot } from './list-slots';
 import type { Refused } from './refusals';
 
 /** List IDs are ObjectId hex strings; anything else names no list. */
@@ -78,24 +79,6 @@ async function resolveTarget(models: Models, caller: Caller, target: ListTarget)
 	return access.ok ? { ok: true, projectUuid, botId: null } : access;
 }
 
-/** Takes one of the project's list slots in a single conditional write, so parallel creates never pass the limit. */
-async function reserveListSlot(models: Models, caller: Caller, projectUuid: string): Promise<boolean> {
-	const { matchedCount } = await models.projects.updateOne(
-		{ uuid: projectUuid, ownerId: caller._id, listsCount: { $lt: LISTS_PER_PROJECT } },
-		{ $inc: { listsCount: 1 } },
-		{ timestamps: false },
-	);
-	return matchedCount === 1;
-}
-
-async function releaseListSlot(models: Models, projectUuid: string) {
-	await models.projects.updateOne(
-		{ uuid: projectUuid, listsCount: { $gt: 0 } },
-		{ $inc: { listsCount: -1 } },
-		{ timestamps: false },
-	);
-}
-
 export type CreatedList = { ok: true; list: ListDoc } | Refused<'target_missing' | 'list_forbidden' | 'lists_limit'>;
 
 /** Checks run in the order of §4.5: the target (missing, then someone else's), then the 5000-lists limit. */
@@ -103,16 +86,22 @@ export async function createList(models: Models, caller: Caller, target: ListTar
 	const resolved = await resolveTarget(models, caller, target);
 	if (!resolved.ok) return resolved;
 	const { projectUuid, botId } = resolved;
-	if (!(await reserveListSlot(models, caller, projectUuid))) {
+	const _id = newListId();
+	if (!(await reserveListSlot(models, caller, projectUuid, _id))) {
 		return { ok: false, reason: 'lists_limit', max: LISTS_PER_PROJECT };
 	}
+	let created;
 	try {
-		const created = await models.lists.create({ ...list, projectUuid, botId, ownerId: caller._id });
-		return { ok: true, list: created.toObject<ListDoc>() };
-	} catch (error) {
-		await releaseListSlot(models, projectUuid);
-		throw error;
+		created = await models.lists.create({ _id, ...list, projectUuid, botId, ownerId: caller._id });
+	} finally {
+		// Whether the insert happened or not: the slot follows what exists (list-slots.ts).
+		if (!(await settleOwnSlot(models, projectUuid, _id, 'created'))) {
+			await models.lists.deleteOne({ _id });
+			created = undefined;
+		}
 	}
+	if (!created) return { ok: false, reason: 'lists_limit', max: LISTS_PER_PROJECT };
+	return { ok: true, list: created.toObject<ListDoc>() };
 }
 
 export type ListChange = { ok: true } | Refused<'list_not_found' | 'list_forbidden'>;
@@ -122,12 +111,16 @@ export async function deleteList(models: Models, caller: Caller, schemaId: strin
 	const owned = await findOwnedList(models, caller, schemaId);
 	if (!owned.ok) return owned;
 	const { list } = owned;
+	await markListLeaving(models, list.projectUuid, list._id);
 	const { deletedCount } = await models.lists.deleteOne({ _id: list._id });
-	// A parallel delete got there first: from this caller's view the list is already missing.
-	if (deletedCount === 0) return { ok: false, reason: 'list_not_found' };
 	// The list goes first: its records are unreachable from then on, even if the writes below never happen.
+	if (deletedCount === 0) {
+		// A parallel delete got there first: it releases the slot; from this caller's view the list is already missing.
+		await dropListMarkers(models, list.projectUuid, list._id);
+		return { ok: false, reason: 'list_not_found' };
+	}
 	await models.listItems.deleteMany({ listId: list._id });
-	await releaseListSlot(models, list.projectUuid);
+	await settleOwnSlot(models, list.projectUuid, list._id, 'deleted');
 	return { ok: true };
 }
 
