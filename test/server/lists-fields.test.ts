@@ -21,6 +21,8 @@ import {
 	storedItemsOf,
 } from '../support/lists';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { startServerOnSameDatabase } from '../support/contact-accounts';
+import { Types } from 'mongoose';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -367,6 +369,70 @@ describe('§4.8 deleteListSchemaField', () => {
 		await createListItemForTest(t, other.id, { title: 'Other', price: 99 });
 		await account.api.call('deleteListSchemaField', { schema_id: list.id, slug: 'price' });
 		expect((await itemsOf(other.id)).map((item) => item.values)).toEqual([{ title: 'Other', price: 99 }]);
+	});
+
+	test('§3 §4.8 ten parallel deletions of one slug: exactly one 204, the others 422 on slug', async () => {
+		const { account, list } = await listWithItems();
+		const results = await Promise.all(
+			Array.from({ length: 10 }, () => account.api.call('deleteListSchemaField', { schema_id: list.id, slug: 'price' })),
+		);
+		expect(results.filter((res) => res.status === 204)).toHaveLength(1);
+		for (const res of results.filter((res) => res.status !== 204)) expectInvalid(res, ['slug']);
+		expect(fieldSlugsInOrder((await rawCall(t, account.apiKey, 'getListSchema', { schema_id: list.id })).text)).toEqual([
+			'title',
+			'2024',
+		]);
+	});
+
+	test('§3 §4.8 a field added again while deletions race is never removed or erased by them', async () => {
+		const { account, list } = await listWithItems();
+		const field = { name: 'Price again', slug: 'price', type: 'string', is_required: false };
+		const [deletions, readds] = await Promise.all([
+			Promise.all([1, 2, 3].map(() => account.api.call('deleteListSchemaField', { schema_id: list.id, slug: 'price' }))),
+			Promise.all([1, 2, 3].map(() => account.api.call('addListSchemaField', { schema_id: list.id, field }))),
+		]);
+		expect(deletions.filter((res) => res.status === 204)).toHaveLength(1);
+		const added = readds.filter((res) => res.status === 204).length;
+		expect(added).toBeLessThanOrEqual(1);
+		const fields = (await listOf(account, list.id)).fields;
+		// Whatever the order, the old money field is gone, and a field added again is the new one, intact.
+		if (added === 1) expect(fields.price).toMatchObject({ name: 'Price again', type: 'string' });
+		else expect(fields).not.toHaveProperty('price');
+		expect((await itemsOf(list.id)).map((item) => item.values)).toEqual([{ title: 'First', 2024: 7 }, { title: 'Second' }]);
+		// A value written to the new field survives the deletion that raced it.
+		if (added === 1) {
+			await createListItemForTest(t, list.id, { title: 'Third', price: 'kept' });
+			expect((await itemsOf(list.id)).at(-1)?.values).toEqual({ title: 'Third', price: 'kept' });
+		}
+	});
+
+	test('§4.8 a deletion interrupted after claiming the field: hidden from reads, finished at start-up', async () => {
+		const { account, list } = await listWithItems();
+		const models = t.server.database.models;
+		// The claim, as deleteListSchemaField makes it, and nothing after it.
+		await models.lists.updateOne(
+			{ _id: list.id, 'fields.slug': 'price' },
+			{ $set: { 'fields.$.deletion': new Types.ObjectId() } },
+		);
+		expect(fieldSlugsInOrder((await rawCall(t, account.apiKey, 'getListSchema', { schema_id: list.id })).text)).toEqual([
+			'title',
+			'2024',
+		]);
+		expectInvalid(await account.api.call('deleteListSchemaField', { schema_id: list.id, slug: 'price' }), ['slug']);
+		const restarted = await startServerOnSameDatabase(t);
+		try {
+			const stored = await models.lists.findById(list.id).lean();
+			expect(stored!.fields.map((field) => field.slug)).toEqual(['title', '2024']);
+			expect((await storedItemsOf(t, list.id)).map((item) => item.values)).toEqual([
+				{ title: 'First', 2024: 7 },
+				{ title: 'Second' },
+			]);
+		} finally {
+			await restarted.server.close();
+		}
+		// The slug is free again.
+		const field = { name: 'Price', slug: 'price', type: 'string', is_required: false };
+		expect((await account.api.call('addListSchemaField', { schema_id: list.id, field })).status).toBe(204);
 	});
 });
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { listItemValues } from '../contract/lists/inputs';
 import { listItemJson } from '../contract/lists/outputs';
 import { presentListItem } from '../contract/lists/presenter';
+import { withLiveFields } from '../domain/lists/lists';
 import { dataOf, errorBody, validationBody } from '../http/answers';
 import { ApiError } from '../http/errors';
 import { validate } from '../http/validation';
@@ -22,7 +23,8 @@ const listNotFound = { status: 404, when: 'No such list.', body: errorBody };
 async function findList(models: Models, id: ListDoc['_id']) {
 	const list = await models.lists.findById(id, { fields: 1 }).lean<Pick<ListDoc, '_id' | 'fields'>>();
 	if (!list) throw new ApiError(404, { error: 'List not found.' });
-	return list;
+	// A field being deleted takes no more values.
+	return withLiveFields(list);
 }
 
 export const listRoutes = [

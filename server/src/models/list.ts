@@ -19,6 +19,11 @@ const listFieldSchema = new Schema(
 		isRequired: { type: Boolean, required: true },
 		isHidden: { type: Boolean, required: true },
 		isEncryptable: { type: Boolean, required: true },
+		/**
+		 * Set while the field is being deleted (§4.8), to the deletion's own ID: the deletion then removes exactly
+		 * this field, never one added again under the same slug. Such a field is hidden from reads.
+		 */
+		deletion: { type: Schema.Types.ObjectId },
 	},
 	{ _id: false },
 );
@@ -39,6 +44,8 @@ const listSchema = new Schema(
 
 // getListSchemas: an owner's lists in a stable order.
 listSchema.index({ ownerId: 1, _id: 1 });
+// Lets start-up find the few lists with an interrupted field deletion without a collection scan.
+listSchema.index({ 'fields.deletion': 1 }, { partialFilterExpression: { 'fields.deletion': { $exists: true } } });
 
 /** A field definition as stored: a plain object (`currency` on `money` fields only). */
 export type ListField = InferSchemaType<typeof listFieldSchema>;

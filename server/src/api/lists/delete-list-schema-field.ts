@@ -1,6 +1,6 @@
 /** deleteListSchemaField (§4.8): removes a field and erases its values in every record. */
 import { deleteListSchemaFieldInput } from '../../contract/lists/inputs';
-import { deleteField } from '../../domain/lists/lists';
+import { deleteField } from '../../domain/lists/field-deletion';
 import { apiMethod, GET_AND_POST, noContent } from '../../http/api-method';
 import { listRefusal, listRefusalAnswers } from './refusals';
 

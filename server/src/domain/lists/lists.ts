@@ -16,6 +16,11 @@ function listObjectId(schemaId: string): Types.ObjectId | undefined {
 	return /^[0-9a-f]{24}$/i.test(schemaId) ? new Types.ObjectId(schemaId) : undefined;
 }
 
+/** The list as readers see it: a field being deleted is already gone (see field-deletion.ts). */
+export function withLiveFields<L extends Pick<ListDoc, 'fields'>>(list: L): L {
+	return list.fields.some((field) => field.deletion) ? { ...list, fields: list.fields.filter((field) => !field.deletion) } : list;
+}
+
 export type OwnedList = { ok: true; list: ListDoc } | Refused<'list_not_found' | 'list_forbidden'>;
 
 /** The caller's list; missing, deleted or malformed is `list_not_found`, someone else's is `list_forbidden` (§4.4). */
@@ -24,7 +29,7 @@ export async function findOwnedList(models: Models, caller: Caller, schemaId: st
 	const list = id && (await models.lists.findById(id).lean<ListDoc>());
 	if (!list) return { ok: false, reason: 'list_not_found' };
 	if (!list.ownerId.equals(caller._id)) return { ok: false, reason: 'list_forbidden' };
-	return { ok: true, list };
+	return { ok: true, list: withLiveFields(list) };
 }
 
 /** One page of the lists of every project the caller owns, oldest first (§4.3). */
@@ -35,7 +40,7 @@ export async function listsPage(models: Models, caller: Caller, page: number): P
 	// Past the last page there is nothing to read (and `skip` may be beyond what the database accepts).
 	if (skip >= total) return { items: [], total };
 	const items = await models.lists.find(filter).sort({ _id: 1 }).skip(skip).limit(LISTS_PER_PAGE).lean<ListDoc[]>();
-	return { items, total };
+	return { items: items.map(withLiveFields), total };
 }
 
 export interface ListTarget {
@@ -126,7 +131,10 @@ export async function deleteList(models: Models, caller: Caller, schemaId: strin
 
 export type FieldAdded = ListChange | Refused<'slug_taken'>;
 
-/** Appends a field (§4.7). The slug check and the append are one write, so two parallel adds cannot both succeed. */
+/**
+ * Appends a field (§4.7). The slug check and the append are one write, so two parallel adds cannot both succeed.
+ * A field still being deleted holds its slug until the deletion is done (a 422, like any taken slug).
+ */
 export async function addField(models: Models, caller: Caller, schemaId: string, field: ListField): Promise<FieldAdded> {
 	const owned = await findOwnedList(models, caller, schemaId);
 	if (!owned.ok) return owned;
@@ -138,22 +146,4 @@ export async function addField(models: Models, caller: Caller, schemaId: string,
 	return (await models.lists.exists({ _id: owned.list._id }))
 		? { ok: false, reason: 'slug_taken' }
 		: { ok: false, reason: 'list_not_found' };
-}
-
-export type FieldDeleted = ListChange | Refused<'slug_unknown'>;
-
-/** Removes a field and erases its values in every record of the list, irreversibly (§4.8). */
-export async function deleteField(models: Models, caller: Caller, schemaId: string, slug: string): Promise<FieldDeleted> {
-	const owned = await findOwnedList(models, caller, schemaId);
-	if (!owned.ok) return owned;
-	const { list } = owned;
-	const field = list.fields.find((candidate) => candidate.slug === slug);
-	if (!field) return { ok: false, reason: 'slug_unknown' };
-	// The stored slug passed the slug charset (no `.` or `$`), so it is a safe path.
-	const valuePath = `values.${field.slug}`;
-	// Values first, then the definition: an interruption in between leaves a field without values, a state
-	// records can be in anyway, never values without a field that would resurface if the slug were added again.
-	await models.listItems.updateMany({ listId: list._id, [valuePath]: { $exists: true } }, { $unset: { [valuePath]: '' } });
-	await models.lists.updateOne({ _id: list._id }, { $pull: { fields: { slug: field.slug } } });
-	return { ok: true };
 }
