@@ -117,6 +117,19 @@ test('§4.16 a lone UTF-16 surrogate in email is a 422 on email, in the API and 
 	expect((await account.api.call('getNumberOfContacts', { bot_id: bot.id })).data.count).toBe(0);
 });
 
+test.each(['__proto__', 'constructor', 'toString'])(
+	'§4.16 messenger %p is a 422 on messenger, not a lookup on Object.prototype',
+	async (messenger) => {
+		const { account, bot } = await createAccountWithBot(t);
+		const res = await account.api.call('createOrUpdateContact', { bot_id: bot.id, messenger, telegram_id: 5, name: 'Proto' });
+		expect(res.status).toBe(422);
+		expect(Object.keys(res.data.errors)).toEqual(['messenger']);
+		const admin = await t.admin.request('POST', '/contacts', { bot_id: bot.id, messenger, telegram_id: 5, name: 'Proto' });
+		expect(admin.status).toBe(422);
+		expect(Object.keys(admin.data.errors)).toEqual(['messenger']);
+	},
+);
+
 test('an empty or blank name on the admin API create routes is a 422 on name, and nothing is created', async () => {
 	const { account, project, bot } = await createAccountWithBot(t);
 	const contact = await createContact(t, bot);

@@ -95,6 +95,7 @@ export function hostileValues(): Array<[string, unknown]> {
 		['prototype pollution', JSON.parse('{"__proto__": {"polluted": true}}')],
 		['constructor pollution', { constructor: { prototype: { polluted: true } } }],
 		['__proto__ string', '__proto__'],
+		['constructor string', 'constructor'],
 		['zero', 0],
 		['negative', -1],
 		['fraction', 1.5],

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { isDuplicateKeyError } from '../database/duplicate-key';
 import {
 	contactFieldsInput,
+	idFieldsOf,
 	MAX_TEXT,
 	messengerIdOf,
 	requireMessengerId,
@@ -106,7 +107,7 @@ export const contactRoutes = [
 			const bot = await models.bots.findOne({ _id: input.bot_id, deletedAt: null }, { ownerId: 1 }).lean();
 			if (!bot) throw fieldError('en', 'bot_id', 'The selected bot id is invalid.');
 			const contact = newContact(input, bot);
-			const field = ID_FIELDS[input.messenger]?.[0] ?? 'messenger';
+			const field = idFieldsOf(ID_FIELDS, input.messenger)?.[0] ?? 'messenger';
 			const taken = () => fieldError('en', field, `The ${field.replace(/_/g, ' ')} has already been taken.`);
 			// Looked for first, so that the usual refusal does not use up a contact ID; the unique index still decides races.
 			const held = { botId: bot._id, messenger: input.messenger, messengerKey: contact.messengerId };

@@ -76,12 +76,20 @@ export function contactFieldsInput() {
 export type MessengerIdFields = Partial<Record<Messenger, readonly string[]>>;
 
 /**
+ * The ID fields of `messenger`, read as an own key only: the rule runs on raw input, and a `messenger` of
+ * `__proto__` or `constructor` would otherwise reach Object.prototype.
+ */
+export function idFieldsOf(fields: MessengerIdFields, messenger: unknown): readonly string[] | undefined {
+	return typeof messenger === 'string' && Object.hasOwn(fields, messenger) ? fields[messenger as Messenger] : undefined;
+}
+
+/**
  * Laravel's `required_if`: the chosen messenger's ID must be present under one of its names. Attach with
  * `{when: () => true}` so it is reported together with every other failed field (§7.1).
  */
 export function requireMessengerId(fields: MessengerIdFields) {
 	return (input: Record<string, unknown>, ctx: z.RefinementCtx) => {
-		const names = fields[input.messenger as Messenger];
+		const names = idFieldsOf(fields, input.messenger);
 		if (!names || names.some((name) => input[name] !== undefined && input[name] !== null)) return;
 		ctx.addIssue({
 			code: 'custom',
@@ -107,7 +115,7 @@ export function usernameOf(messenger: Messenger, input: { telegram_username?: st
 
 /** The messenger ID as stored: decimal digits for numeric IDs, the string itself for Viber. */
 export function messengerIdOf(messenger: Messenger, input: Record<string, unknown>, fields: MessengerIdFields): string | null {
-	const names = fields[messenger] ?? [];
+	const names = idFieldsOf(fields, messenger) ?? [];
 	const value = names.map((name) => input[name]).find((candidate) => candidate !== undefined && candidate !== null);
 	return typeof value === 'number' || typeof value === 'string' ? String(value) : null;
 }
