@@ -19,6 +19,18 @@ const REDACT_PATHS = SECRET_FIELDS.flatMap((field) => {
 	return [key, `*${dotted}`, `*.*${dotted}`, `*.*.*${dotted}`];
 });
 
+/**
+ * `err` as pino writes it, but a client's mistake (an error with a 4xx `status`: http-errors, ApiError) without its
+ * stack: that trace says where the request was refused, nothing about a fault of the server.
+ */
+function errorFields(error: Error): Record<string, unknown> {
+	const fields = pino.stdSerializers.err(error);
+	const { status } = error as { status?: unknown };
+	if (typeof status !== 'number' || status < 400 || status > 499) return fields;
+	const { stack: _stack, ...withoutStack } = fields;
+	return withoutStack;
+}
+
 export interface LoggerSettings {
 	logLevel: LogLevel;
 	logFormat: LogFormat;
@@ -32,6 +44,7 @@ export function createLogger({ logLevel, logFormat }: LoggerSettings, destinatio
 			formatters: { level: (label) => ({ level: label }) },
 			timestamp: pino.stdTimeFunctions.isoTime,
 			redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+			serializers: { err: errorFields },
 		},
 		destination ?? (logFormat === 'pretty' ? prettyLines(process.stdout) : pino.destination({ dest: 1, sync: true })),
 	);

@@ -47,7 +47,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
 	const deprecations = await loadDeprecations(database.models, logger);
 	const app = createApp({ config, database, limiter, deprecations, logger, metrics });
 	const httpServer = app.listen(config.port, config.host);
-	httpServer.on('clientError', answerClientError(logger));
+	httpServer.on('clientError', answerClientError(logger, metrics));
 	try {
 		await once(httpServer, 'listening');
 	} catch (error) {

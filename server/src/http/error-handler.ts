@@ -8,6 +8,7 @@ import { mongo } from 'mongoose';
 import type { Config } from '../config';
 import { DatabaseUnavailableError } from '../database/availability';
 import type { Logger } from '../logger';
+import { noteRefusal } from '../observability/request-labels';
 import { ApiError, ValidationError } from './errors';
 import { publicBase } from './public-url';
 
@@ -86,22 +87,19 @@ function databaseUnavailable(error: unknown): ApiError | undefined {
 	return new ApiError(503, { message: 'The database is unavailable. Try again shortly.' }, { 'Retry-After': '5' });
 }
 
-/** `POST /api/v1/getMe`, quoted so that nothing a client sends can start a log line of its own. */
-const requestLine = (req: Request) => `${req.method} ${JSON.stringify(req.originalUrl.split('?')[0])}`;
-
 export function errorHandler(config: Config, logger: Logger): ErrorRequestHandler {
 	return (error: unknown, req, res, next) => {
 		if (res.headersSent) return next(error);
 		const apiError = error instanceof ApiError ? error : (clientMistake(error) ?? databaseUnavailable(error));
-		const log: Logger = (req as { log?: Logger }).log ?? logger;
 		if (!apiError) {
 			// `req.log` (the access log's) carries the request id, so this line and the request's access line meet.
-			log.error({ err: error }, `unexpected error on ${requestLine(req)}`);
+			const log: Logger = (req as { log?: Logger }).log ?? logger;
+			log.error({ err: error }, `unexpected error on ${req.method} ${req.path}`);
 			res.status(500).json({ message: 'Server Error' });
 			return;
 		}
-		// A client's mistake is one line, however cheap it is to repeat; an outage is logged once, not per request.
-		if (apiError.status < 500) log.info(`${apiError.status} on ${requestLine(req)}: ${apiError.message}`);
+		// A client's mistake is said on the request's access line, however cheap it is to repeat: never a line of its own.
+		noteRefusal(res, apiError.message);
 		res.set(apiError.headers);
 		if (apiError instanceof ValidationError && onLaravelSurface(res) && !wantsJson(req)) {
 			// The platform's redirect back (§4.1); the body still says what failed, as JSON like every other answer.

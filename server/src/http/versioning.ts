@@ -46,7 +46,7 @@ export async function loadDeprecations(models: Models, logger: Logger): Promise<
 			() => (failing = false),
 			(error: unknown) => {
 				// The last known deprecations stay in force; say so once, not every second.
-				if (!failing) logger.error(`deprecations could not be reloaded: ${String(error)}`);
+				if (!failing) logger.warn({ err: error }, 'deprecations could not be reloaded; the last known stay in force');
 				failing = true;
 			},
 		);

@@ -1,6 +1,7 @@
 /**
- * One access line per request (pino-http): request id, HTTP method, path, API method, status, duration and
- * account id. Never the query string or the body, where API keys may travel (`api_token`), nor any header.
+ * One access line per request (pino-http): request id, HTTP method, path, API method, status, duration, account
+ * id, and for a refusal its reason (a client's mistake gets no line of its own). Never the query string or the
+ * body, where API keys may travel (`api_token`), nor any header.
  * The request id is the client's `X-Request-Id` when it is a sensible token, else a new UUID; either way it
  * is returned in `X-Request-Id` and bound to `req.log`, so every line about the request carries it.
  */
@@ -8,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logger';
-import { accountOf, apiMethodOf, handlerOf } from './request-labels';
+import { accountOf, apiMethodOf, handlerOf, refusalOf } from './request-labels';
 
 /** Short, printable, no spaces: what proxies and tracing systems send. Anything else is replaced. */
 const REQUEST_ID = /^[A-Za-z0-9._:/+=-]{1,128}$/;
@@ -25,6 +26,7 @@ function accessFields(req: Request, res: Response, durationMs: number): Record<s
 		status: res.statusCode,
 		duration_ms: durationMs,
 		user_id: accountOf(res),
+		error: refusalOf(res),
 		remote_addr: req.ip,
 		// A response that never finished: the client went away first.
 		...(!res.writableFinished && { aborted: true }),
@@ -41,6 +43,11 @@ export function accessLog(logger: Logger): RequestHandler {
 			return id;
 		},
 		customAttributeKeys: { reqId: 'req_id', responseTime: 'duration_ms' },
+		// pino-http serializes the request when each request begins (for a logger we never use): only its id, so it
+		// reads neither the headers nor `req.query`, whose parser refuses a malformed query string in the route (400,
+		// 413) and must not do so here. Not wrapped, so `err` stays the service logger's (no stack for a 4xx).
+		wrapSerializers: false,
+		serializers: { req: (req: Request) => ({ id: req.id }) },
 		// The lines carry only the fields below, not pino-http's dump of the request and response.
 		quietReqLogger: true,
 		quietResLogger: true,

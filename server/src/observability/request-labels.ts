@@ -21,6 +21,7 @@ export function handlerOf(req: Request): Handler {
 interface Notes {
 	apiMethod?: string;
 	accountId?: string;
+	refusal?: string;
 }
 
 const NOTES = Symbol('request labels');
@@ -40,10 +41,19 @@ export function noteAccount(res: Response, accountId: string): void {
 	notes(res).accountId = accountId;
 }
 
+/** Called by the error handler: why a request was refused, so that its access line says so (and no other line does). */
+export function noteRefusal(res: Response, reason: string): void {
+	notes(res).refusal = reason;
+}
+
 export function apiMethodOf(res: Response): string | undefined {
 	return notes(res).apiMethod;
 }
 
 export function accountOf(res: Response): string | undefined {
 	return notes(res).accountId;
+}
+
+export function refusalOf(res: Response): string | undefined {
+	return notes(res).refusal;
 }
