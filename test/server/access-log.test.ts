@@ -78,3 +78,42 @@ test('one JSON access line per request, with the request id, and no secrets anyw
 		child.kill('SIGKILL');
 	}
 });
+
+test('§4.1 §5 requests refused before their handler: one access line each, with the reason, and no stack anywhere', async () => {
+	const child = startProcess({ PORT: '0', ADMIN_TOKEN, AUTH_FAILURES_PER_MINUTE: '1', LOG_FORMAT: 'json' });
+	const log = serverLog(child);
+	try {
+		const url = await listeningUrl(log);
+		const json = { Accept: 'application/json', 'Content-Type': 'application/json' };
+		const form = { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' };
+		const deep = `x${'[a]'.repeat(33)}=1`;
+		const withFile = new FormData();
+		withFile.append('name', new Blob(['%PDF-1.4']), 'doc.pdf');
+		const statuses = [
+			(await http.post(`${url}/api/v1/getMe`, `{"a":${'['.repeat(3000)}${']'.repeat(3000)}}`, { headers: json })).status,
+			(await http.post(`${url}/api/v1/getMe`, deep, { headers: form })).status,
+			(await http.get(`${url}/api/v1/getMe?${deep}`, { headers: json })).status,
+			(await http.get(`${url}/api/v1/getMe?${Array(5001).fill('p').join('&')}`, { headers: json })).status,
+			(await http.post(`${url}/api/v1/getMe`, '{"a":1}', { headers: { ...json, 'Content-Encoding': 'gzip' } })).status,
+			(await http.post(`${url}/api/v1/getMe`, withFile, { headers: { Accept: 'application/json' } })).status,
+			(await http.get(`${url}/api/v1/%E0%A4%A`, { headers: json })).status,
+			(await http.get(`${url}/api/v1/getMe?pad=${'x'.repeat(20_000)}`, { headers: json })).status,
+			(await http.get(`${url}/api/v1/getMe`, { headers: { ...json, Authorization: 'Bearer wrong' } })).status,
+			(await http.get(`${url}/api/v1/getMe`, { headers: { ...json, Authorization: 'Bearer wrong' } })).status,
+			(await http.get(`${url}/admin/v1/users`, { headers: { Authorization: 'Bearer wrong' } })).status,
+			(await http.get(`${url}/admin/v1/users`, { headers: { Authorization: 'Bearer wrong' } })).status,
+		];
+		expect(statuses).toEqual([400, 400, 400, 413, 400, 422, 400, 431, 401, 429, 401, 429]);
+		expect(await stopProcess(child)).toBe(0);
+
+		const access = log.entries.filter((entry) => entry.msg === 'request');
+		expect(access.map((entry) => entry.status)).toEqual(statuses);
+		for (const entry of access) expect(entry).toMatchObject({ level: 'info', error: expect.any(String) });
+		// Nothing else was logged about these requests: every other line is about starting or stopping.
+		const others = log.entries.filter((entry) => entry.msg !== 'request').map((entry) => entry.msg);
+		expect(others.filter((msg) => !/^(starting|database|listening on|SIGTERM received|stopped)/.test(msg))).toEqual([]);
+		expect(log.entries.filter((entry) => entry.err !== undefined || /\\n\s+at /.test(JSON.stringify(entry)))).toEqual([]);
+	} finally {
+		child.kill('SIGKILL');
+	}
+});

@@ -57,6 +57,8 @@ describe('GET /metrics', () => {
 		expect((await http.get(`${t.url}/nowhere`)).status).toBe(404);
 		expect((await http.get(`${t.url}/openapi.json`)).status).toBe(200);
 		expect((await http.get(`${t.url}/docs`)).status).toBe(200);
+		// Refused by Node's HTTP parser before routing: no handler is known.
+		expect((await http.get(`${t.url}/api/v1/getMe?pad=${'x'.repeat(20_000)}`)).status).toBe(431);
 
 		const text = await scrapeText(t.url);
 		const families = parsePrometheusTextFormat(text);
@@ -69,6 +71,7 @@ describe('GET /metrics', () => {
 		expect(sample(requests, { handler: 'admin', status: '201' })?.value).toBe('1');
 		expect(sample(requests, { handler: 'healthz', status: '200' })?.value).toBe('1');
 		expect(sample(requests, { handler: 'other', status: '404' })?.value).toBe('1');
+		expect(sample(requests, { handler: 'other', status: '431' })?.value).toBe('1');
 		// The reference is the service's own endpoint, not an API method.
 		expect(sample(requests, { handler: 'openapi', status: '200' })?.value).toBe('1');
 		expect(sample(requests, { handler: 'docs', status: '200' })?.value).toBe('1');
