@@ -97,13 +97,14 @@ test('§4.1 §5 requests refused before their handler: one access line each, wit
 			(await http.post(`${url}/api/v1/getMe`, '{"a":1}', { headers: { ...json, 'Content-Encoding': 'gzip' } })).status,
 			(await http.post(`${url}/api/v1/getMe`, withFile, { headers: { Accept: 'application/json' } })).status,
 			(await http.get(`${url}/api/v1/%E0%A4%A`, { headers: json })).status,
+			(await http.get(`${url}/admin/v1/%E0%A4%A`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })).status,
 			(await http.get(`${url}/api/v1/getMe?pad=${'x'.repeat(20_000)}`, { headers: json })).status,
 			(await http.get(`${url}/api/v1/getMe`, { headers: { ...json, Authorization: 'Bearer wrong' } })).status,
 			(await http.get(`${url}/api/v1/getMe`, { headers: { ...json, Authorization: 'Bearer wrong' } })).status,
 			(await http.get(`${url}/admin/v1/users`, { headers: { Authorization: 'Bearer wrong' } })).status,
 			(await http.get(`${url}/admin/v1/users`, { headers: { Authorization: 'Bearer wrong' } })).status,
 		];
-		expect(statuses).toEqual([400, 400, 400, 413, 400, 422, 400, 431, 401, 429, 401, 429]);
+		expect(statuses).toEqual([400, 400, 400, 413, 400, 422, 400, 404, 431, 401, 429, 401, 429]);
 		expect(await stopProcess(child)).toBe(0);
 
 		const access = log.entries.filter((entry) => entry.msg === 'request');

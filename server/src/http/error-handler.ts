@@ -111,5 +111,7 @@ export function errorHandler(config: Config, logger: Logger): ErrorRequestHandle
 }
 
 export const notFoundHandler: RequestHandler = (req, res) => {
-	res.status(404).json({ error: `Not found: ${req.method} ${req.path}` });
+	const error = `Not found: ${req.method} ${req.path}`;
+	noteRefusal(res, error);
+	res.status(404).json({ error });
 };
