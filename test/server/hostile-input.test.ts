@@ -31,11 +31,18 @@ const FULL = process.env.HOSTILE_CORPUS === 'full';
 const CORPUS_TIMEOUT_MS = FULL ? 30 * 60_000 : 180_000;
 const IN_FLIGHT = 8;
 
+/** Answers by status, for the summary the full run prints. */
+const answered = new Map<number, number>();
+
 let t: TestServer;
 beforeAll(async () => {
 	t = await startTestServer();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+	await t.close();
+	const total = [...answered.values()].reduce((sum, count) => sum + count, 0);
+	if (FULL) console.info(`hostile corpus: ${total} requests; by status: ${JSON.stringify(Object.fromEntries(answered))}`);
+});
 
 interface Answer {
 	status: number;
@@ -46,6 +53,7 @@ interface Answer {
 
 async function send(call: RawCall): Promise<Answer> {
 	const res = await fetch(call.url, { method: call.method, headers: call.headers, body: call.body });
+	answered.set(res.status, (answered.get(res.status) ?? 0) + 1);
 	return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
 }
 
