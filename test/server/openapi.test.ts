@@ -425,11 +425,14 @@ describe('§2, §4.2 and §7 answers', () => {
 		expect(Object.keys(responsesOf('createOrUpdateContact'))).toEqual(expect.arrayContaining(['200', '201', '404']));
 	});
 
-	test('the admin API: every route under /admin/v1, with 401 and 404 for the token and the switch', () => {
+	test('the admin API: every route under /admin/v1, with 401 and 404 for the token and the switch, and never a redirect', () => {
 		const admin = operations().filter(({ path }) => path.startsWith('/admin/v1/'));
 		expect(admin.length).toBeGreaterThanOrEqual(17);
-		for (const { operation } of admin)
-			expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['401', '404', '503']));
+		for (const { operation } of admin) {
+			expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['401', '404', '429', '431', '503']));
+			// Admin answers are always JSON: a validation failure is a 422 whatever the Accept header.
+			expect(Object.keys(operation.responses)).not.toContain('302');
+		}
 	});
 });
 

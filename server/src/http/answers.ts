@@ -204,12 +204,15 @@ export const apiPipelineAnswers: readonly Answer[] = [
  * What a call answers when a parameter is missing or invalid (§4.1, §7.1). Any call with a body can: a file part
  * of a multipart body is refused under its field's name, files being no parameters of this API.
  */
+export const validationFailed: Answer = {
+	status: 422,
+	when: 'A parameter is missing or invalid, or sent as a file, with `Accept: application/json`.',
+	body: validationBody,
+};
+
+/** The API's answer to the same without `Accept: application/json`, as on the platform; the admin API never redirects. */
 export const validationAnswers: readonly Answer[] = [
-	{
-		status: 422,
-		when: 'A parameter is missing or invalid, or sent as a file, with `Accept: application/json`.',
-		body: validationBody,
-	},
+	validationFailed,
 	{
 		id: 'ValidationRedirect',
 		status: 302,

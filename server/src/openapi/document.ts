@@ -15,6 +15,7 @@ import {
 	rateHeaders,
 	requestAnswers,
 	validationAnswers,
+	validationFailed,
 	type Answer,
 	type AnswerHeader,
 } from '../http/answers';
@@ -230,7 +231,7 @@ class DocumentBuilder {
 		const answers = [
 			...route.success,
 			...route.refusals,
-			...(route.body ? [...validationAnswers, ...bodyAnswers] : []),
+			...(route.body ? [validationFailed, ...bodyAnswers] : []),
 			...requestAnswers,
 			...adminAuthAnswers,
 			databaseUnavailableAnswer,
