@@ -33,7 +33,8 @@ async function answersPing(database: Database): Promise<boolean> {
 	try {
 		await database.connection.db?.admin().ping();
 		return true;
-	} catch {
+	} catch (error) {
+		database.availability.lost(`health ping failed: ${error instanceof Error ? error.message : String(error)}`);
 		return false;
 	}
 }
@@ -50,7 +51,8 @@ export function createApp({ config, database, limiter, deprecations, logger, met
 
 	// Up means: the database is reachable, its indexes are in place, and it answers a ping now.
 	app.get('/healthz', async (_req, res) => {
-		const up = database.availability.isUp() && (await answersPing(database));
+		// Read again after the ping: the ping itself may be what finds the connection lost.
+		const up = database.availability.isUp() && (await answersPing(database)) && database.availability.isUp();
 		res.status(up ? 200 : 503).json({ status: up ? 'ok' : 'unavailable' });
 	});
 	app.get('/metrics', requireBearer(config.metricsToken), metricsEndpoint(metrics));

@@ -3,6 +3,12 @@
  * each time it comes back. A database may come back empty (a new volume, a restore without indexes), so before
  * requests are served again the indexes are created anew (existing ones are left as they are): the unique ones
  * are what keeps racing calls from making two contacts for one messenger ID.
+ *
+ * The topology alone misses short outages: the driver's monitor has no check open for about half a second after
+ * each (re)connect (and between polls when polling), so a database restarted in that gap is never reported
+ * Unknown, and a pooled connection the server closed fails with a plain socket error the driver does not count.
+ * So every sign of a lost connection (a failed heartbeat, a cleared pool, a pooled connection closed by an
+ * error, a failed health ping) also counts as down, and the database is only up again after a restore.
  */
 import type { mongo } from 'mongoose';
 import type { Logger } from '../logger';
@@ -65,6 +71,9 @@ export class DatabaseAvailability {
 		const topology = (client as unknown as { topology?: { description: mongo.TopologyDescription } }).topology;
 		this.server = topology && writableServer(topology.description);
 		client.on('topologyDescriptionChanged', this.onTopologyChanged);
+		client.on('serverHeartbeatFailed', this.onHeartbeatFailed);
+		client.on('connectionPoolCleared', this.onPoolCleared);
+		client.on('connectionClosed', this.onConnectionClosed);
 	}
 
 	get state(): AvailabilityState {
@@ -95,24 +104,34 @@ export class DatabaseAvailability {
 	close(): void {
 		this.closed = true;
 		this.client.off('topologyDescriptionChanged', this.onTopologyChanged);
+		this.client.off('serverHeartbeatFailed', this.onHeartbeatFailed);
+		this.client.off('connectionPoolCleared', this.onPoolCleared);
+		this.client.off('connectionClosed', this.onConnectionClosed);
 		clearTimeout(this.retryTimer);
 		this.restoreRun++;
+	}
+
+	/**
+	 * A sign that the connection was lost, e.g. /healthz's ping failed: the database is down until a ping
+	 * succeeds and its indexes are checked again, since it may have come back as a new, empty process.
+	 */
+	lost(reason: string): void {
+		if (this.closed) return;
+		// Once per outage: losing it again while restoring is the same outage.
+		if (this.current === 'up') {
+			this.options.logger.warn({ reason }, 'database connection lost: requests are answered 503 until it returns');
+		}
+		this.current = 'down';
+		this.restoreRun++;
+		clearTimeout(this.retryTimer);
+		void this.probeWhileDown();
 	}
 
 	private readonly onTopologyChanged = ({ newDescription }: { newDescription: mongo.TopologyDescription }) => {
 		const server = writableServer(newDescription);
 		if (server === undefined) {
-			if (this.current !== 'down') {
-				this.options.logger.warn(
-					{ reason: newDescription.error?.message ?? 'no server takes writes' },
-					'database connection lost: requests are answered 503 until it returns',
-				);
-			}
-			this.current = 'down';
 			this.server = undefined;
-			this.restoreRun++;
-			clearTimeout(this.retryTimer);
-			void this.probeWhileDown();
+			this.lost(newDescription.error?.message ?? 'no server takes writes');
 			return;
 		}
 		if (server === this.server && this.current !== 'down') return;
@@ -120,15 +139,31 @@ export class DatabaseAvailability {
 		void this.restore();
 	};
 
+	private readonly onHeartbeatFailed = ({ failure }: mongo.ServerHeartbeatFailedEvent) =>
+		this.lost(`heartbeat failed: ${failure.message}`);
+
+	private readonly onPoolCleared = () => this.lost('the connection pool was cleared');
+
+	// 'error': the socket failed or the server closed it (not 'stale', 'idle' or 'poolClosed', the driver's own doing).
+	private readonly onConnectionClosed = ({ reason }: mongo.ConnectionClosedEvent) => {
+		if (reason === 'error') this.lost('a pooled connection was closed by an error');
+	};
+
 	private async probeWhileDown(): Promise<void> {
 		if (this.probing) return;
 		this.probing = true;
 		try {
 			while (this.current === 'down' && !this.closed) {
-				await this.client
+				const answered = await this.client
 					.db('admin')
 					.command({ ping: 1 })
-					.catch(() => undefined);
+					.then(() => true)
+					.catch(() => false);
+				// Down by a lost connection, the topology may never change: an answer is what brings it back.
+				if (answered && this.current === 'down' && !this.closed) {
+					void this.restore();
+					return;
+				}
 				await new Promise((resolve) => setTimeout(resolve, DOWN_PROBE_MS).unref());
 			}
 		} finally {
