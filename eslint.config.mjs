@@ -39,36 +39,43 @@ export default tseslint.config(
 	// The server's layers (docs/ARCHITECTURE.md): each may import only what lies below it.
 	...serverLayerRules({
 		'server/src/domain/**': {
-			layers: ['http', 'api', 'admin', 'contract', 'openapi'],
+			layers: ['http', 'api', 'admin', 'contract', 'openapi', 'seed', 'testing'],
 			why: 'rules return outcomes; what they look like over HTTP is decided above',
 		},
 		'server/src/database/**': {
-			layers: ['domain', 'http', 'api', 'admin', 'contract', 'openapi'],
+			layers: ['domain', 'http', 'api', 'admin', 'contract', 'openapi', 'seed', 'testing'],
 			why: 'each area registers its own start-up work (database/startup-task.ts)',
 		},
 		'server/src/models/**': {
-			layers: ['domain', 'database', 'http', 'api', 'admin', 'contract', 'openapi'],
+			layers: ['domain', 'database', 'http', 'api', 'admin', 'contract', 'openapi', 'seed', 'testing'],
 			why: 'models are the bottom layer',
 		},
 		'server/src/http/**': {
-			layers: ['api', 'admin', 'contract', 'domain', 'openapi'],
+			layers: ['api', 'admin', 'contract', 'domain', 'openapi', 'seed', 'testing'],
 			why: 'the HTTP machinery knows no area',
 		},
 		'server/src/contract/**': {
-			layers: ['api', 'admin', 'openapi'],
+			layers: ['api', 'admin', 'openapi', 'seed', 'testing'],
 			why: 'the API and the admin API share the contract, not each other',
 		},
 		'server/src/admin/**': {
-			layers: ['api', 'openapi'],
+			layers: ['api', 'openapi', 'seed', 'testing'],
 			why: 'the admin API shares what it needs through contract/ and domain/',
 		},
-		'server/src/api/**': { layers: ['admin', 'openapi'], why: 'the public API never depends on the admin API' },
+		'server/src/api/**': {
+			layers: ['admin', 'openapi', 'seed', 'testing'],
+			why: 'the public API never depends on the admin API',
+		},
+		'server/src/seed/**': {
+			layers: ['api', 'admin', 'openapi', 'testing'],
+			why: 'a seed is written through the rules and models, as the admin API writes',
+		},
 		'server/src/openapi/**': {
-			layers: ['domain', 'models', 'database'],
+			layers: ['domain', 'models', 'database', 'seed', 'testing'],
 			why: 'the reference is built from what the API and the admin API declare, never from rules or data',
 		},
 		'server/src/observability/**': {
-			layers: ['http', 'api', 'admin', 'contract', 'domain', 'models', 'database', 'openapi'],
+			layers: ['http', 'api', 'admin', 'contract', 'domain', 'models', 'database', 'openapi', 'seed', 'testing'],
 			why: 'logs and metrics describe requests and are told the rest (request-labels.ts)',
 		},
 	}),

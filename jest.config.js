@@ -17,6 +17,7 @@ module.exports = {
 			},
 			moduleNameMapper: {
 				'^bot-platform-mongo-emulator$': '<rootDir>/server/mongo-emulator/src/index.ts',
+				'^bot-platform-server/testing$': '<rootDir>/server/src/testing/index.ts',
 			},
 		},
 		'<rootDir>/server/mongo-emulator',

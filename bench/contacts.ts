@@ -147,6 +147,10 @@ async function main(): Promise<void> {
 		logLevel: 'silent',
 		logFormat: 'json',
 		metricsToken: undefined,
+		// Measured as in production: no fault checks, request log or reset gate on the path.
+		testDouble: false,
+		seedFile: undefined,
+		requestLogSize: 0,
 	};
 	const dbName = `bench_${randomBytes(4).toString('hex')}`;
 	const server: RunningServer = await startServer(config, silentLogger, { dbName });

@@ -15,6 +15,9 @@ import { errorHandler, notFoundHandler } from './http/error-handler';
 import { parseBracketParameters } from './http/form-encoding';
 import type { RateLimiter } from './http/rate-limit';
 import type { Deprecations } from './http/versioning';
+import { recordRequests } from './http/request-log';
+import { passThroughGate } from './http/reset-gate';
+import type { TestDouble } from './http/test-double';
 import type { Logger } from './logger';
 import { referenceRouter } from './openapi/reference-router';
 import { accessLog } from './observability/access-log';
@@ -27,6 +30,8 @@ export interface AppDeps {
 	deprecations: Deprecations;
 	logger: Logger;
 	metrics: Metrics;
+	/** Faults, request log and reset, when the test double is on. */
+	testDouble?: TestDouble;
 }
 
 async function answersPing(database: Database): Promise<boolean> {
@@ -39,7 +44,9 @@ async function answersPing(database: Database): Promise<boolean> {
 	}
 }
 
-export function createApp({ config, database, limiter, deprecations, logger, metrics }: AppDeps): express.Express {
+const isResetCall = (req: express.Request) => req.method === 'POST' && req.originalUrl.split('?')[0] === '/admin/v1/reset';
+
+export function createApp({ config, database, limiter, deprecations, logger, metrics, testDouble }: AppDeps): express.Express {
 	const app = express();
 	app.disable('x-powered-by');
 	app.set('trust proxy', config.trustProxy);
@@ -60,12 +67,20 @@ export function createApp({ config, database, limiter, deprecations, logger, met
 	app.use(referenceRouter(config));
 	// Bodies are read by each router once it knows the request is worth reading (see api-router.ts, admin/route.ts).
 	app.use(['/api/v1', '/admin/v1'], awaitDatabase(database.availability));
+	if (testDouble) {
+		app.use('/api/v1', recordRequests(testDouble.requests));
+		// The reset itself must not wait for the gate it closes.
+		app.use(['/api/v1', '/admin/v1'], passThroughGate(testDouble.gate, isResetCall));
+	}
 	const { models } = database;
 	const apiAuthThrottle = createAuthThrottle('api', config.authFailuresPerMinute);
-	app.use('/api/v1', apiRouter({ config, models, limiter, deprecations, authThrottle: apiAuthThrottle, methods: apiMethods }));
+	app.use(
+		'/api/v1',
+		apiRouter({ config, models, limiter, deprecations, authThrottle: apiAuthThrottle, methods: apiMethods, faults: testDouble?.faults }),
+	);
 	const adminAuthThrottle = createAuthThrottle('admin', config.authFailuresPerMinute);
 	const methodNames = new Set(apiMethods.map((method) => method.name));
-	app.use('/admin/v1', adminRouter({ config, models, deprecations, authThrottle: adminAuthThrottle, methodNames }));
+	app.use('/admin/v1', adminRouter({ config, models, deprecations, authThrottle: adminAuthThrottle, methodNames, testDouble }));
 	app.use(notFoundHandler);
 	app.use(errorHandler(config, logger));
 	return app;

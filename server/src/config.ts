@@ -20,6 +20,12 @@ export interface Config {
 	logFormat: LogFormat;
 	/** When set, `GET /metrics` wants `Authorization: Bearer <token>`; otherwise it is open (see the README). */
 	metricsToken: string | undefined;
+	/** Faults, the request log and reset (`/admin/v1/faults`, `/requests`, `/reset`): on with TEST_DOUBLE=1 or SEED_FILE. */
+	testDouble: boolean;
+	/** A seed file the data is set to at start-up and on every reset. */
+	seedFile: string | undefined;
+	/** How many API calls the request log keeps. */
+	requestLogSize: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -119,7 +125,26 @@ export function settingsSummary(config: Config): Record<string, unknown> {
 		publicUrl: publicUrl ?? "(unset: links follow the request's Host)",
 		adminApi: adminToken === undefined ? 'off (ADMIN_TOKEN unset)' : 'on (ADMIN_TOKEN set)',
 		metrics: metricsToken === undefined ? 'open (METRICS_TOKEN unset)' : 'bearer token (METRICS_TOKEN set)',
+		testDouble: plain.testDouble ? 'on (faults, request log, reset)' : 'off (TEST_DOUBLE and SEED_FILE unset)',
 	};
+}
+
+/** `1`/`true`/`yes`/`on` or `0`/`false`/`no`/`off`; undefined when unset. */
+function flagSetting(env: Env, name: string): boolean | undefined {
+	const raw = optionalSetting(env, name)?.toLowerCase();
+	if (raw === undefined) return undefined;
+	if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+	if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+	throw new ConfigError(`${name} must be 1 or 0 (true or false), got "${raw}"`);
+}
+
+/** The test double is on when asked for, or when a seed file is given (a seed makes no sense without reset). */
+function testDoubleSetting(env: Env, seedFile: string | undefined): boolean {
+	const asked = flagSetting(env, 'TEST_DOUBLE');
+	if (asked === false && seedFile !== undefined) {
+		throw new ConfigError('SEED_FILE needs the test double, but TEST_DOUBLE is 0: unset one of them');
+	}
+	return asked ?? seedFile !== undefined;
 }
 
 export function loadConfig(env: Env = process.env, stdoutIsTerminal = process.stdout.isTTY === true): Config {
@@ -139,5 +164,8 @@ export function loadConfig(env: Env = process.env, stdoutIsTerminal = process.st
 		logLevel: choiceSetting(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
 		logFormat: choiceSetting(env, 'LOG_FORMAT', LOG_FORMATS, stdoutIsTerminal ? 'pretty' : 'json'),
 		metricsToken: optionalSetting(env, 'METRICS_TOKEN'),
+		testDouble: testDoubleSetting(env, optionalSetting(env, 'SEED_FILE')),
+		seedFile: optionalSetting(env, 'SEED_FILE'),
+		requestLogSize: integerSetting(env, 'REQUEST_LOG_SIZE', 1000, 0, 100_000),
 	};
 }

@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig, settingsSummary, type Config } from './config';
 import { createLogger, type Logger } from './logger';
+import { loadSeedFile, SeedError } from './seed/load';
+import type { Seed } from './seed/schema';
 import { startServer, type RunningServer } from './server';
 
 function serverVersion(): string | undefined {
@@ -29,6 +31,18 @@ function settingsOrExit(): Config {
 	}
 }
 
+/** The seed file's data, checked, or its one-line problem and exit code 1. */
+function seedOrExit(config: Config, logger: Logger): Seed | undefined {
+	if (config.seedFile === undefined) return undefined;
+	try {
+		return loadSeedFile(config.seedFile);
+	} catch (error) {
+		if (!(error instanceof SeedError)) throw error;
+		logger.fatal(`invalid seed: ${error.message}`);
+		process.exit(1);
+	}
+}
+
 /** What becomes of a process whose own code failed where no request could be told: one last line, then exit 1. */
 function exitOnCrash(logger: Logger): void {
 	process.on('uncaughtException', (error) => {
@@ -46,6 +60,7 @@ async function main(): Promise<void> {
 	const logger = createLogger(config);
 	exitOnCrash(logger);
 	logger.info({ version: serverVersion(), node: process.version, settings: settingsSummary(config) }, 'starting');
+	const seed = seedOrExit(config, logger);
 
 	const stopping = new AbortController();
 	let server: RunningServer | undefined;
@@ -76,13 +91,15 @@ async function main(): Promise<void> {
 	process.on('SIGINT', onSignal);
 
 	try {
-		server = await startServer(config, logger, { signal: stopping.signal });
+		server = await startServer(config, logger, { signal: stopping.signal, seed });
 	} catch (error) {
 		if (stopping.signal.aborted) {
 			logger.info('stopped before start-up finished');
 			process.exit(0);
 		}
-		logger.fatal({ err: error }, `could not start: ${error instanceof Error ? error.message : String(error)}`);
+		// A seed the database refused is the file's fault, told in one line like an invalid one.
+		if (error instanceof SeedError) logger.fatal(`invalid seed: ${error.message}`);
+		else logger.fatal({ err: error }, `could not start: ${error instanceof Error ? error.message : String(error)}`);
 		process.exit(1);
 	}
 	if (stopping.signal.aborted) stop();

@@ -6,11 +6,17 @@ import { createApp } from './app';
 import { configWarnings, type Config } from './config';
 import { openDatabase, type Database } from './database/open';
 import { startupTasks } from './domain/startup-tasks';
+import { FaultRegistry, faultKind } from './http/faults';
 import { createRateLimiter } from './http/rate-limit';
 import { loadDeprecations } from './http/versioning';
 import { answerClientError } from './http/client-error';
+import { RequestLog } from './http/request-log';
+import { ResetGate } from './http/reset-gate';
+import type { TestDouble } from './http/test-double';
 import type { Logger } from './logger';
 import { createMetrics, type Metrics } from './observability/metrics';
+import { resetToSeed } from './seed/apply';
+import type { Seed } from './seed/schema';
 
 export interface RunningServer {
 	/** `http://host:port`, as logged in the `listening on` line. */
@@ -18,6 +24,8 @@ export interface RunningServer {
 	port: number;
 	database: Database;
 	metrics: Metrics;
+	/** Faults, request log and reset, when the test double is on. */
+	testDouble: TestDouble | undefined;
 	/** Stops accepting, lets in-flight requests finish, closes the database. */
 	close(): Promise<void>;
 }
@@ -27,6 +35,8 @@ export interface StartOptions {
 	dbName?: string;
 	/** Aborted when shutdown is asked for while start-up still waits for the database. */
 	signal?: AbortSignal;
+	/** The checked seed (`seed/load.ts`): the data is set to it now and on every reset. Needs `config.testDouble`. */
+	seed?: Seed;
 }
 
 /** In-flight requests get this long to finish on shutdown before their sockets are cut. */
@@ -45,7 +55,29 @@ export async function startServer(config: Config, logger: Logger, options: Start
 	});
 	database.onRestore(() => limiter.ensureIndexes());
 	const deprecations = await loadDeprecations(database.models, logger);
-	const app = createApp({ config, database, limiter, deprecations, logger, metrics });
+	let testDouble: TestDouble | undefined;
+	if (config.testDouble) {
+		const gate = new ResetGate();
+		const { seed } = options;
+		testDouble = {
+			faults: new FaultRegistry((fault, method) => metrics.injectedFaults.inc({ api_method: method, kind: faultKind(fault) })),
+			requests: new RequestLog(config.requestLogSize),
+			gate,
+			// The wipe takes the deprecations too: the in-memory ones must not outlive it.
+			reset: () => gate.runAlone(() => resetToSeed(database, seed).finally(() => deprecations.reload())),
+		};
+		if (seed) {
+			try {
+				await testDouble.reset();
+			} catch (error) {
+				deprecations.stop();
+				await database.close();
+				throw error;
+			}
+			logger.info('data set to the seed');
+		}
+	}
+	const app = createApp({ config, database, limiter, deprecations, logger, metrics, testDouble });
 	const httpServer = app.listen(config.port, config.host);
 	httpServer.on('clientError', answerClientError(logger, metrics));
 	try {
@@ -82,5 +114,5 @@ export async function startServer(config: Config, logger: Logger, options: Start
 			await database.close();
 		})());
 
-	return { url, port, database, metrics, close };
+	return { url, port, database, metrics, testDouble, close };
 }

@@ -1,37 +1,22 @@
-/** The admin API (`/admin/v1`) as tests and factories use it. */
+/**
+ * The admin API (`/admin/v1`) as tests and factories use it: the server's own typed client
+ * (`bot-platform-server/testing`), sending through `http.ts` so that every answer is held to the reference.
+ */
+import { AdminClient as TypedAdminClient, type AdminTransport } from '../../server/src/testing/admin-client';
 import { http, type HttpResponse } from './http';
 
-export class AdminClient {
-	constructor(
-		readonly baseUrl: string,
-		readonly token: string,
-	) {}
+export const checkedTransport: AdminTransport = async ({ method, url, headers, body }) => {
+	const res = await http.request({ url, method, headers, data: body });
+	return { status: res.status, data: res.data, headers: res.headers as Record<string, unknown> };
+};
 
-	request<T = any>(
-		verb: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-		path: string,
-		body?: unknown,
-		token = this.token,
-	): Promise<HttpResponse<T>> {
-		return http.request<T>({
-			url: `${this.baseUrl}/admin/v1${path}`,
-			method: verb,
-			headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
-			data: body === undefined ? undefined : JSON.stringify(body),
-		});
+export class AdminClient extends TypedAdminClient {
+	constructor(baseUrl: string, token: string) {
+		super(baseUrl, token, checkedTransport);
 	}
 
-	/** Like `request`, but fails the test with the answer when the status is not the expected one. */
-	async expect<T = any>(
-		status: number,
-		verb: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-		path: string,
-		body?: unknown,
-	): Promise<T> {
-		const res = await this.request<T>(verb, path, body);
-		if (res.status !== status) {
-			throw new Error(`admin ${verb} ${path}: expected ${status}, got ${res.status} ${JSON.stringify(res.data)}`);
-		}
-		return res.data;
+	/** The raw answer, as axios gave it to the transport. */
+	override request<T = any>(...args: Parameters<TypedAdminClient['request']>): Promise<HttpResponse<T>> {
+		return super.request<T>(...args) as Promise<HttpResponse<T>>;
 	}
 }

@@ -1,11 +1,13 @@
 /**
- * The real service, started in-process on a free port for a test file: Express app, rate limiter and the
+ * The real service, started in-process on a free port for a test file, through the server's testing entry
+ * (`server/src/testing/launch.ts`, what `startBotPlatformServer` runs): Express app, rate limiter and the
  * real data layer (the embedded database here, or MongoDB when MONGODB_URI is set, in a database of its own).
  */
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../server/src/config';
 import { silentLogger, type Logger } from '../../server/src/logger';
-import { startServer, type RunningServer } from '../../server/src/server';
+import type { RunningServer } from '../../server/src/server';
+import { launchBotPlatformServer } from '../../server/src/testing/launch';
 import { AdminClient } from './admin-client';
 import type { ServerWithAdmin } from './factories';
 
@@ -28,32 +30,30 @@ function isolatedUri(uri: string | undefined, dbName: string): string | undefine
 	return url.toString();
 }
 
-/** `logger` receives the server's log lines (silent by default). */
-export async function startTestServer(overrides: Partial<Config> = {}, logger: Logger = silentLogger): Promise<TestServer> {
+/**
+ * `logger` receives the server's log lines (silent by default); `seed` is a seed's data. The test double is on
+ * unless `overrides.testDouble` is false.
+ */
+export async function startTestServer(
+	overrides: Partial<Config> = {},
+	logger: Logger = silentLogger,
+	seed?: unknown,
+): Promise<TestServer> {
 	const dbName = uniqueDbName();
-	const config: Config = {
-		port: 0,
-		host: '127.0.0.1',
-		mongodbUri: isolatedUri(process.env.MONGODB_URI, dbName),
-		adminToken: TEST_ADMIN_TOKEN,
-		rateLimitPerMinute: 100_000,
-		// Tests send many wrong keys from one address; the throttle's own tests lower this.
-		authFailuresPerMinute: 100_000,
-		trustProxy: false,
-		publicUrl: undefined,
-		logLevel: 'info',
-		logFormat: 'json',
-		metricsToken: undefined,
-		...overrides,
-	};
-	const server = await startServer(config, logger, { dbName });
+	const mongodbUri = isolatedUri(process.env.MONGODB_URI, dbName);
+	const started = await launchBotPlatformServer({
+		dbName,
+		logger,
+		seed,
+		config: { mongodbUri, adminToken: TEST_ADMIN_TOKEN, ...overrides },
+	});
 	return {
-		url: server.url,
-		admin: new AdminClient(server.url, config.adminToken ?? ''),
-		server,
+		url: started.url,
+		admin: new AdminClient(started.url, started.adminToken),
+		server: started.server,
 		async close() {
-			if (config.mongodbUri) await server.database.connection.dropDatabase();
-			await server.close();
+			if (mongodbUri) await started.server.database.connection.dropDatabase();
+			await started.stop();
 		},
 	};
 }

@@ -3,86 +3,16 @@
  * described (no create-or-update: a messenger ID already held in the bot is a 422), with any creation time, as a
  * website-chat (`web`) or preview contact if asked; `DELETE /contacts/:id` deletes one softly.
  */
-import type { Types } from 'mongoose';
-import { z } from 'zod';
 import { isDuplicateKeyError } from '../database/duplicate-key';
-import {
-	contactFieldsInput,
-	idFieldsOf,
-	MAX_TEXT,
-	messengerIdOf,
-	requireMessengerId,
-	usernameOf,
-	type MessengerIdFields,
-} from '../contract/contacts/inputs';
+import { ADMIN_ID_FIELDS, createContactInput, idFieldsOf, newContact } from '../contract/contacts/inputs';
 import { deleteContact } from '../domain/contacts/delete-contact';
-import { insertContact, type NewContact } from '../domain/contacts/insert-contact';
+import { insertContact } from '../domain/contacts/insert-contact';
 import { contactJson } from '../contract/contacts/outputs';
 import { presentContact } from '../contract/contacts/presenter';
 import { dataOf, errorBody, validationBody } from '../http/answers';
 import { ApiError, fieldError } from '../http/errors';
-import { boolean, integer, ruleParams, text } from '../http/validation';
-import { MESSENGERS, VARIABLE_TYPES } from '../models/contact';
 import { integerIdParam } from './params';
 import { adminRoute } from './route';
-
-const ID_FIELDS: MessengerIdFields = { telegram: ['telegram_id'], max: ['max_id'], vk: ['vk_id'], viber: ['viber_id'] };
-
-const variableInput = z.object({
-	name: text(MAX_TEXT),
-	value: text(65_535).nullish(),
-	type: z.literal(VARIABLE_TYPES).default(0),
-});
-
-const createContactInput = z
-	.object({
-		bot_id: integer(),
-		messenger: z.enum(MESSENGERS),
-		...contactFieldsInput(),
-		variables: z
-			.array(variableInput)
-			.max(1000)
-			.refine(
-				(variables) => new Set(variables.map((variable) => variable.name)).size === variables.length,
-				ruleParams({ en: 'The variable names must be unique.', ru: 'Имена переменных должны быть уникальными.' }),
-			)
-			.nullish(),
-		created_at: z.iso.datetime({ offset: true }).nullish(),
-		is_preview: boolean().nullish(),
-	})
-	.superRefine(requireMessengerId(ID_FIELDS), { when: () => true });
-
-type CreateContactInput = z.output<typeof createContactInput>;
-
-function newContact(input: CreateContactInput, bot: { _id: number; ownerId: Types.ObjectId }): NewContact {
-	return {
-		botId: bot._id,
-		ownerId: bot.ownerId,
-		messenger: input.messenger,
-		messengerId: messengerIdOf(input.messenger, input, ID_FIELDS),
-		name: input.name,
-		username: usernameOf(input.messenger, input),
-		phone: input.phone ?? null,
-		email: input.email ?? null,
-		address: input.address ?? null,
-		avatar: null,
-		tags: input.tags ?? [],
-		variables: (input.variables ?? []).map((variable, i) => ({
-			id: i + 1,
-			name: variable.name,
-			value: variable.value ?? null,
-			type: variable.type,
-			schemaId: null,
-			deletable: true,
-			payload: null,
-		})),
-		firstMessage: null,
-		unsubscribedAt: null,
-		isPreview: input.is_preview ?? false,
-		deletedAt: null,
-		createdAt: input.created_at ? new Date(input.created_at) : new Date(),
-	};
-}
 
 const contactNotFound = { status: 404, when: 'No such contact, or it is already deleted.', body: errorBody };
 
@@ -107,7 +37,7 @@ export const contactRoutes = [
 			const bot = await models.bots.findOne({ _id: input.bot_id, deletedAt: null }, { ownerId: 1 }).lean();
 			if (!bot) throw fieldError('en', 'bot_id', 'The selected bot id is invalid.');
 			const contact = newContact(input, bot);
-			const field = idFieldsOf(ID_FIELDS, input.messenger)?.[0] ?? 'messenger';
+			const field = idFieldsOf(ADMIN_ID_FIELDS, input.messenger)?.[0] ?? 'messenger';
 			const taken = () => fieldError('en', field, `The ${field.replace(/_/g, ' ')} has already been taken.`);
 			// Looked for first, so that the usual refusal does not use up a contact ID; the unique index still decides races.
 			const held = { botId: bot._id, messenger: input.messenger, messengerKey: contact.messengerId };

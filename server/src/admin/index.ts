@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { AuthThrottle } from '../http/auth-throttle';
 import type { Deprecations } from '../http/versioning';
 import type { Models } from '../models';
+import type { TestDouble } from '../http/test-double';
 import { adminAuth } from './admin-auth';
 import { botRoutes } from './bots';
 import { contactAccountRoutes } from './contact-accounts';
@@ -12,6 +13,7 @@ import { deprecationRoutes } from './deprecations';
 import { listRoutes } from './lists';
 import { projectRoutes } from './projects';
 import { mountAdminRoutes, type AdminRoute } from './route';
+import { testDoubleRoutes } from './test-double';
 import { userRoutes } from './users';
 
 export interface AdminArea {
@@ -33,6 +35,13 @@ export const adminAreas: readonly AdminArea[] = [
 	},
 	{ name: 'Admin: list records', description: 'Records of lists (the spec shows no record method).', routes: listRoutes },
 	{ name: 'Admin: deprecations', description: 'Deprecating API methods with a sunset date (§9).', routes: deprecationRoutes },
+	{
+		name: 'Admin: test double',
+		description:
+			'Faults on purpose, the log of what clients sent, and reset to the seed; on with `TEST_DOUBLE=1` or `SEED_FILE`, ' +
+			"in this process's memory.",
+		routes: testDoubleRoutes,
+	},
 ];
 
 export const adminRoutes: readonly AdminRoute[] = adminAreas.flatMap((area) => area.routes);
@@ -44,11 +53,13 @@ export interface AdminRouterDeps {
 	authThrottle: AuthThrottle;
 	/** The API's methods, which deprecations may name. */
 	methodNames: ReadonlySet<string>;
+	/** Faults, request log and reset, when the test double is on. */
+	testDouble?: TestDouble;
 }
 
-export function adminRouter({ config, models, deprecations, authThrottle, methodNames }: AdminRouterDeps): Router {
+export function adminRouter({ config, models, deprecations, authThrottle, methodNames, testDouble }: AdminRouterDeps): Router {
 	const router = Router();
 	router.use(adminAuth(config.adminToken, authThrottle));
-	router.use(mountAdminRoutes(adminRoutes, { models, methodNames, deprecations }));
+	router.use(mountAdminRoutes(adminRoutes, { models, methodNames, deprecations, testDouble }));
 	return router;
 }

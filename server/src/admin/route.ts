@@ -11,6 +11,7 @@ import { ApiError } from '../http/errors';
 import { normalize } from '../http/request-params';
 import { validate } from '../http/validation';
 import type { Deprecations } from '../http/versioning';
+import type { TestDouble } from '../http/test-double';
 import type { Models } from '../models';
 
 export type AdminVerb = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -21,6 +22,8 @@ export interface AdminDeps {
 	methodNames: ReadonlySet<string>;
 	/** The deprecations in force, reloaded at once after a change through the admin API. */
 	deprecations: Deprecations;
+	/** Faults, request log and reset, when the test double is on. */
+	testDouble?: TestDouble;
 }
 
 export interface AdminResult {
@@ -30,7 +33,11 @@ export interface AdminResult {
 
 type Shape = Record<string, z.ZodType<unknown, string>>;
 
-export interface AdminRoute<Params extends Shape = Shape, Body extends z.ZodType = z.ZodType> {
+export interface AdminRoute<
+	Params extends Shape = Shape,
+	Body extends z.ZodType = z.ZodType,
+	Query extends z.ZodType = z.ZodType,
+> {
 	/** Unique among admin routes: names the operation in the API reference. */
 	name: string;
 	verb: AdminVerb;
@@ -40,6 +47,8 @@ export interface AdminRoute<Params extends Shape = Shape, Body extends z.ZodType
 	/** Path parameters. One that does not match is not found: 404 with the schema's message as `error`. */
 	params?: Params;
 	body?: Body;
+	/** Query parameters, as an object schema; invalid ones are a 422 like a body's. */
+	query?: Query;
 	success: readonly Answer[];
 	/** The route's own refusals; those of the admin token and of validation apply to every route. */
 	refusals: readonly Answer[];
@@ -47,14 +56,17 @@ export interface AdminRoute<Params extends Shape = Shape, Body extends z.ZodType
 		deps: AdminDeps;
 		params: { [K in keyof Params]: z.output<Params[K]> };
 		body: z.output<Body>;
+		query: z.output<Query>;
 		req: Request;
 	}): Promise<AdminResult>;
 }
 
 /** Declares a route, typing the handler's parameters and body from the schemas. */
-export function adminRoute<Params extends Shape = Record<never, never>, Body extends z.ZodType = z.ZodUndefined>(
-	route: AdminRoute<Params, Body>,
-): AdminRoute {
+export function adminRoute<
+	Params extends Shape = Record<never, never>,
+	Body extends z.ZodType = z.ZodUndefined,
+	Query extends z.ZodType = z.ZodUndefined,
+>(route: AdminRoute<Params, Body, Query>): AdminRoute {
 	return route as unknown as AdminRoute;
 }
 
@@ -88,7 +100,8 @@ export function mountAdminRoutes(routes: readonly AdminRoute[], deps: AdminDeps)
 		router[route.verb](route.path, ...(route.body ? bodyParsers() : []), async (req, res) => {
 			const params = pathParams(route, req);
 			const body = route.body ? validate(route.body, adminBody(req), 'en') : undefined;
-			const result = await route.handle({ deps, params, body, req });
+			const query = route.query ? validate(route.query, req.query, 'en') : undefined;
+			const result = await route.handle({ deps, params, body, query, req });
 			if (result.status === 204) res.status(204).end();
 			else res.status(result.status).json(result.body);
 		});

@@ -1,8 +1,8 @@
 /**
- * `/api/v1/<method>`: finds the method, applies its deprecation (§9), checks the verb, reads the body,
- * authenticates (§5), counts the call against the account's rate limit (§8), validates the parameters, then runs
- * the handler. Everything before the key lookup is done without the database, so a flood without a valid key costs
- * little.
+ * `/api/v1/<method>`: finds the method, applies its deprecation (§9), acts out a fault of the test double when one
+ * is set, checks the verb, reads the body, authenticates (§5), counts the call against the account's rate limit (§8),
+ * validates the parameters, then runs the handler. Everything before the key lookup is done without the database,
+ * so a flood without a valid key costs little.
  */
 import { Router, type RequestHandler } from 'express';
 import type { Config } from '../config';
@@ -14,6 +14,7 @@ import { bodyParsers } from './body-parsers';
 import { noteAccount, noteApiMethod } from '../observability/request-labels';
 import { ApiError } from './errors';
 import { laravelSurface } from './error-handler';
+import { actOutFault, type FaultRegistry } from './faults';
 import { requestLanguage } from './i18n';
 import { toJsonText } from './ordered-json';
 import { publicBase } from './public-url';
@@ -29,19 +30,24 @@ export interface ApiRouterDeps {
 	deprecations: Deprecations;
 	authThrottle: AuthThrottle;
 	methods: readonly ApiMethod[];
+	/** The test double's faults, when it is on. */
+	faults?: FaultRegistry;
 }
 
-export function apiRouter({ config, models, limiter, deprecations, authThrottle, methods }: ApiRouterDeps): Router {
+export function apiRouter({ config, models, limiter, deprecations, authThrottle, methods, faults }: ApiRouterDeps): Router {
 	const byName = new Map(methods.map((method) => [method.name, method]));
 	const router = Router();
 	router.use(laravelSurface);
 
 	/** Settles what the path and verb decide, before the body is read: every answer of a deprecated method says so. */
-	const resolveMethod: RequestHandler = (req, res, next) => {
+	const resolveMethod: RequestHandler = async (req, res, next) => {
 		const method = byName.get(req.params.method as string);
 		if (!method) throw new ApiError(404, { error: `Unknown method ${req.params.method}.` });
 		noteApiMethod(res, method.name);
 		deprecations.apply(method.name, res);
+		// Before the body is read and anything reads or writes data, so an injected answer changes nothing.
+		const fault = faults?.take(method.name);
+		if (fault && (await actOutFault(fault, req, res))) return;
 		if (!method.verbs.includes(req.method as 'GET')) {
 			throw new ApiError(
 				405,

@@ -28,7 +28,8 @@ function sizeRule(issue: Issue & { origin?: string }, kind: 'max' | 'min') {
 	return `${kind}_number` as const;
 }
 
-function describeIssue(issue: Issue, lang: Lang): string {
+/** The text of a failed rule, as the API reports it (also used for seed files). */
+export function describeIssue(issue: Issue, lang: Lang): string {
 	// Zod finalizes the branch issues of a union before it knows their path.
 	const attribute = attributeName(issue.path ?? []);
 	switch (issue.code) {

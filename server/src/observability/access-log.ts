@@ -1,7 +1,7 @@
 /**
  * One access line per request (pino-http): request id, HTTP method, path, API method, status, duration, account
- * id, and for a refusal its reason (a client's mistake gets no line of its own). Never the query string or the
- * body, where API keys may travel (`api_token`), nor any header.
+ * id, for a refusal its reason (a client's mistake gets no line of its own), and `injected: true` when a fault
+ * acted on the request. Never the query string or the body, where API keys may travel (`api_token`), nor any header.
  * The request id is the client's `X-Request-Id` when it is a sensible token, else a new UUID; either way it
  * is returned in `X-Request-Id` and bound to `req.log`, so every line about the request carries it.
  */
@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logger';
-import { accountOf, apiMethodOf, handlerOf, refusalOf } from './request-labels';
+import { accountOf, apiMethodOf, handlerOf, injectedFaultOf, refusalOf } from './request-labels';
 
 /** Short, printable, no spaces: what proxies and tracing systems send. Anything else is replaced. */
 const REQUEST_ID = /^[A-Za-z0-9._:/+=-]{1,128}$/;
@@ -18,6 +18,7 @@ const QUIET_WHEN_OK = new Set(['healthz', 'metrics']);
 
 function accessFields(req: Request, res: Response, durationMs: number): Record<string, unknown> {
 	const handler = handlerOf(req);
+	const injectedFault = injectedFaultOf(res);
 	return {
 		method: req.method,
 		path: req.originalUrl.split('?')[0].slice(0, 200),
@@ -30,6 +31,8 @@ function accessFields(req: Request, res: Response, durationMs: number): Record<s
 		remote_addr: req.ip,
 		// A response that never finished: the client went away first.
 		...(!res.writableFinished && { aborted: true }),
+		// A fault acted on it on purpose (test double): its answer, delay or dropped connection was asked for.
+		...(injectedFault !== undefined && { injected: true, fault_id: injectedFault }),
 	};
 }
 

@@ -12,6 +12,8 @@ export interface Metrics {
 	readonly duration: Histogram<'handler' | 'api_method'>;
 	/** Requests refused by the per-account rate limit (§8). */
 	readonly rateLimitRejections: Counter;
+	/** Faults that acted on API calls (test double), by API method and kind. */
+	readonly injectedFaults: Counter<'api_method' | 'kind'>;
 }
 
 export interface MetricsSources {
@@ -43,6 +45,12 @@ export function createMetrics(sources: MetricsSources): Metrics {
 		help: 'API requests refused with 429 because the account used up its requests per minute.',
 		registers: [registry],
 	});
+	const injectedFaults = new Counter({
+		name: 'bot_platform_injected_faults_total',
+		help: 'API calls a fault acted on (test double), by API method and kind (answer, delay, drop).',
+		labelNames: ['api_method', 'kind'] as const,
+		registers: [registry],
+	});
 	new Gauge({
 		name: 'bot_platform_database_up',
 		help: '1 when the database takes requests, 0 while it is unreachable or being restored.',
@@ -51,7 +59,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
 			this.set(sources.databaseUp() ? 1 : 0);
 		},
 	});
-	return { registry, requests, duration, rateLimitRejections };
+	return { registry, requests, duration, rateLimitRejections, injectedFaults };
 }
 
 /** API requests are labelled by method ("unknown" for a name that is none); other requests have no API method. */

@@ -22,6 +22,8 @@ interface Notes {
 	apiMethod?: string;
 	accountId?: string;
 	refusal?: string;
+	/** The fault that acted on the request (test double). */
+	injectedFault?: number;
 }
 
 const NOTES = Symbol('request labels');
@@ -56,4 +58,13 @@ export function accountOf(res: Response): string | undefined {
 
 export function refusalOf(res: Response): string | undefined {
 	return notes(res).refusal;
+}
+
+/** Called when a fault acts on the request (`http/faults.ts`): its answer, delay or drop was on purpose. */
+export function noteInjectedFault(res: Response, faultId: number): void {
+	notes(res).injectedFault = faultId;
+}
+
+export function injectedFaultOf(res: Response): number | undefined {
+	return notes(res).injectedFault;
 }

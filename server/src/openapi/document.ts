@@ -224,14 +224,16 @@ class DocumentBuilder {
 	}
 
 	adminOperation(route: AdminRoute, tag: string): Json {
-		const parameters = Object.entries(route.params ?? {}).map(([name, schema]) => {
+		const parameters: Json[] = Object.entries(route.params ?? {}).map(([name, schema]) => {
 			const { description, ...json } = this.components.schemaOf(schema, 'input');
 			return { name, in: 'path', required: true, ...(description === undefined ? {} : { description }), schema: json };
 		});
+		if (route.query) parameters.push(...this.queryParameters(this.components.schemaOf(route.query, 'input')));
 		const answers = [
 			...route.success,
 			...route.refusals,
-			...(route.body ? [validationFailed, ...bodyAnswers] : []),
+			...(route.body || route.query ? [validationFailed] : []),
+			...(route.body ? bodyAnswers : []),
 			...requestAnswers,
 			...adminAuthAnswers,
 			databaseUnavailableAnswer,

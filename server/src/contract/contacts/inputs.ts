@@ -2,11 +2,13 @@
  * Parameters of the contact methods (§4.14 to §4.16, §8). The contact field rules are shared by
  * createOrUpdateContact and the admin API, so that both accept exactly the same values.
  */
+import type { Types } from 'mongoose';
 import isEmail from 'validator/lib/isEmail';
 import { z } from 'zod';
-import { integer, isWellFormedText, list, ruleParams, text } from '../../http/validation';
+import { boolean, integer, isWellFormedText, list, ruleParams, text } from '../../http/validation';
 import type { ContactFilter } from '../../domain/contacts/contact-export';
-import type { Messenger } from '../../models/contact';
+import type { NewContact } from '../../domain/contacts/insert-contact';
+import { MESSENGERS, VARIABLE_TYPES, type Messenger } from '../../models/contact';
 
 /** Usernames, address, `viber_id`, tags and names (§8). */
 export const MAX_TEXT = 255;
@@ -201,3 +203,69 @@ export const createOrUpdateContactInput = z
 		vk_user_id: messengerUserId().nullish().meta({ description: 'Alias of `vk_id` (§9); `vk_id` wins when both are sent.' }),
 	})
 	.superRefine(requireMessengerId(API_ID_FIELDS), { when: () => true });
+
+/** The messenger ID fields of the admin API and seed files: the messenger's own names. */
+export const ADMIN_ID_FIELDS: MessengerIdFields = {
+	telegram: ['telegram_id'],
+	max: ['max_id'],
+	vk: ['vk_id'],
+	viber: ['viber_id'],
+};
+
+const variableInput = z.object({
+	name: text(MAX_TEXT),
+	value: text(65_535).nullish(),
+	type: z.literal(VARIABLE_TYPES).default(0),
+});
+
+/** A contact as the admin API and seed files describe it (`POST /admin/v1/contacts`). */
+export const createContactInput = z
+	.object({
+		bot_id: integer(),
+		messenger: z.enum(MESSENGERS),
+		...contactFieldsInput(),
+		variables: z
+			.array(variableInput)
+			.max(1000)
+			.refine(
+				(variables) => new Set(variables.map((variable) => variable.name)).size === variables.length,
+				ruleParams({ en: 'The variable names must be unique.', ru: 'Имена переменных должны быть уникальными.' }),
+			)
+			.nullish(),
+		created_at: z.iso.datetime({ offset: true }).nullish(),
+		is_preview: boolean().nullish(),
+	})
+	.superRefine(requireMessengerId(ADMIN_ID_FIELDS), { when: () => true });
+
+export type CreateContactInput = z.output<typeof createContactInput>;
+
+/** The contact to insert for `input`, in `bot`. */
+export function newContact(input: CreateContactInput, bot: { _id: number; ownerId: Types.ObjectId }): NewContact {
+	return {
+		botId: bot._id,
+		ownerId: bot.ownerId,
+		messenger: input.messenger,
+		messengerId: messengerIdOf(input.messenger, input, ADMIN_ID_FIELDS),
+		name: input.name,
+		username: usernameOf(input.messenger, input),
+		phone: input.phone ?? null,
+		email: input.email ?? null,
+		address: input.address ?? null,
+		avatar: null,
+		tags: input.tags ?? [],
+		variables: (input.variables ?? []).map((variable, i) => ({
+			id: i + 1,
+			name: variable.name,
+			value: variable.value ?? null,
+			type: variable.type,
+			schemaId: null,
+			deletable: true,
+			payload: null,
+		})),
+		firstMessage: null,
+		unsubscribedAt: null,
+		isPreview: input.is_preview ?? false,
+		deletedAt: null,
+		createdAt: input.created_at ? new Date(input.created_at) : new Date(),
+	};
+}

@@ -50,6 +50,8 @@ export interface ListTarget {
 }
 
 export interface NewList {
+	/** A chosen ID (seed files give fixed ones); a new one otherwise. */
+	_id?: Types.ObjectId;
 	name: string;
 	isMenu: boolean;
 	fields: ListField[];
@@ -91,13 +93,13 @@ export async function createList(models: Models, caller: Caller, target: ListTar
 	const resolved = await resolveTarget(models, caller, target);
 	if (!resolved.ok) return resolved;
 	const { projectUuid, botId } = resolved;
-	const _id = newListId();
+	const { _id = newListId(), ...fields } = list;
 	if (!(await reserveListSlot(models, caller, projectUuid, _id))) {
 		return { ok: false, reason: 'lists_limit', max: LISTS_PER_PROJECT };
 	}
 	let created;
 	try {
-		created = await models.lists.create({ _id, ...list, projectUuid, botId, ownerId: caller._id });
+		created = await models.lists.create({ _id, ...fields, projectUuid, botId, ownerId: caller._id });
 	} finally {
 		// Whether the insert happened or not: the slot follows what exists (list-slots.ts).
 		if (!(await settleOwnSlot(models, projectUuid, _id, 'created'))) {

@@ -1,0 +1,278 @@
+/**
+ * The server as a test double (server README, "Testing your integration against it"): a seed at start-up,
+ * reset to the seed, faults on purpose, and the log of what clients sent. In-process, through the HTTP API.
+ */
+import path from 'node:path';
+import { ApiClient } from '../../test/support/api-client';
+import { createAccountWithBot, createContact } from '../support/factories';
+import { http } from '../support/http';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+const EXAMPLE_SEED = path.resolve(__dirname, '../../server/examples/seed.json');
+const ALICE_KEY = 'bp_seed_alice_0123456789abcdef';
+const PROJECT = '3f2b8c1e-0000-4000-8000-000000000001';
+
+let t: TestServer;
+beforeAll(async () => {
+	t = await startTestServer({}, undefined, EXAMPLE_SEED);
+});
+afterAll(() => t?.close());
+beforeEach(async () => {
+	await t.admin.faults.clear();
+	await t.admin.requests.clear();
+});
+
+const alice = () => new ApiClient(t.url, ALICE_KEY);
+const contactCount = async (): Promise<number> => (await alice().call('getNumberOfContacts', { bot_id: 1 })).data.count;
+
+describe('seed (example seed file)', () => {
+	test('seeded keys work as the file says: Pro, Free (402, §5.6) and blocked (403, §5)', async () => {
+		const me = await alice().call('getMe');
+		expect(me.status).toBe(200);
+		expect(me.data.data.email ?? me.data.email).toBe('alice@example.com');
+		expect((await alice().withKey('bp_seed_fay_0123456789abcdef').call('getMe')).status).toBe(402);
+		expect((await alice().withKey('bp_seed_ben_0123456789abcdef').call('getMe')).status).toBe(403);
+	});
+
+	test('contacts, accounts with balances as journal entries, blocked accounts, lists and records', async () => {
+		const contacts = await alice().call('getContacts', { bot_id: 1 });
+		expect(contacts.status).toBe(200);
+		const ann = contacts.data.data.find((contact: { name: string }) => contact.name === 'Ann');
+		expect(ann).toMatchObject({
+			tags: ['vip'],
+			phone: '15550000001',
+			telegram_id: '100001',
+			created_at: '2024-01-15T10:00:00.000Z',
+		});
+		const accounts = (await alice().call('getContactAccounts', { contact_id: ann.id })).data.data;
+		expect(accounts.map((a: { currency: string; amount: number }) => [a.currency, a.amount])).toEqual([
+			['USD', 1500],
+			['EUR', 250],
+		]);
+		expect(accounts[1].blocked_at).not.toBeNull();
+		const journal = await t.admin.accounts.journal(accounts[0].id);
+		expect(journal.reduce((sum, entry) => sum + entry.amount, 0)).toBe(1500);
+		const lists = await alice().call('getListSchemas');
+		expect(lists.data.data.map((list: { id: string }) => list.id)).toEqual(['65a000000000000000000001']);
+		expect((await t.admin.listItems.list('65a000000000000000000001')).map((item) => item.values)).toEqual([
+			{ title: 'First order', total: 4200 },
+		]);
+		// The invited member has no API access to the project (§1).
+		expect((await alice().withKey('bp_seed_bob_0123456789abcdef').call('getListSchemas')).data.data).toEqual([]);
+		expect(PROJECT).toBe(lists.data.data[0].project);
+	});
+});
+
+describe('POST /admin/v1/reset', () => {
+	test('brings the data back to the seed: new contacts and balance changes are gone, IDs are the same', async () => {
+		const before = await contactCount();
+		const created = await alice().call('createOrUpdateContact', {
+			bot_id: 1,
+			messenger: 'telegram',
+			telegram_id: 777,
+			name: 'New',
+		});
+		expect(created.status).toBe(201);
+		expect(await contactCount()).toEqual(before + 1);
+		const accountId = (await alice().call('getContactAccounts', { contact_id: 1 })).data.data[0].id;
+		expect((await alice().call('addFundsToContactAccount', { account_id: accountId, amount: 5, description: 'x' })).status).toBe(
+			200,
+		);
+
+		expect((await t.admin.request('POST', '/reset')).status).toBe(204);
+		expect(await contactCount()).toEqual(before);
+		const accounts = (await alice().call('getContactAccounts', { contact_id: 1 })).data.data;
+		expect(accounts[0]).toMatchObject({ id: accountId, amount: 1500 });
+		expect((await t.admin.accounts.journal(accountId)).map((entry) => entry.amount)).toEqual([1500]);
+	});
+
+	test('requests in flight during a reset are answered whole: each balance still equals its journal', async () => {
+		const accountId = (await alice().call('getContactAccounts', { contact_id: 1 })).data.data[0].id;
+		const topUps = Array.from({ length: 20 }, () =>
+			alice().call('addFundsToContactAccount', { account_id: accountId, amount: 1, description: 'parallel' }),
+		);
+		const [answers] = await Promise.all([Promise.all(topUps), t.admin.reset()]);
+		// Each top-up ran wholly before or wholly after the wipe: no 500, no lost account.
+		expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+		const [account] = (await alice().call('getContactAccounts', { contact_id: 1 })).data.data;
+		const journal = await t.admin.accounts.journal(account.id);
+		expect(journal.reduce((sum, entry) => sum + entry.amount, 0)).toBe(account.amount);
+		expect(account.amount).toBeGreaterThanOrEqual(1500);
+		expect(account.amount).toBeLessThanOrEqual(1520);
+		await t.admin.reset();
+	});
+});
+
+describe('faults (POST /admin/v1/faults)', () => {
+	test('a 429 with Retry-After for one call of getMe, then normal answers; counted in GET /faults', async () => {
+		const fault = await t.admin.faults.create({
+			method: 'getMe',
+			status: 429,
+			headers: { 'Retry-After': '7' },
+			body: { message: 'Too Many Attempts.' },
+			times: 1,
+		});
+		const first = await alice().call('getMe');
+		expect(first.status).toBe(429);
+		expect(first.headers['retry-after']).toBe('7');
+		expect(first.headers['x-injected-fault']).toBe(String(fault.id));
+		expect(first.data).toEqual({ message: 'Too Many Attempts.' });
+		expect((await alice().call('getMe')).status).toBe(200);
+		expect((await t.admin.faults.list()).map((f) => [f.id, f.fired])).toEqual([[fault.id, 1]]);
+	});
+
+	test('an injected 503 changes no data, and applies only to its method', async () => {
+		const before = await contactCount();
+		await t.admin.faults.create({ method: 'createOrUpdateContact', status: 503 });
+		const refused = await alice().call('createOrUpdateContact', {
+			bot_id: 1,
+			messenger: 'telegram',
+			telegram_id: 888,
+			name: 'Nope',
+		});
+		expect(refused.status).toBe(503);
+		expect(refused.data).toEqual({ error: 'Injected fault.' });
+		expect(await contactCount()).toBe(before);
+	});
+
+	test('drop: the connection is destroyed without an answer, and nothing is stored', async () => {
+		const before = await contactCount();
+		await t.admin.faults.create({ method: 'createOrUpdateContact', drop: true, times: 1 });
+		await expect(
+			alice().call('createOrUpdateContact', { bot_id: 1, messenger: 'telegram', telegram_id: 999, name: 'Dropped' }),
+		).rejects.toMatchObject({ code: expect.stringMatching(/ECONNRESET|ERR_BAD_RESPONSE|ECONNABORTED/) });
+		expect(await contactCount()).toBe(before);
+		const [logged] = await t.admin.requests.list({ method: 'createOrUpdateContact' });
+		expect(logged).toMatchObject({ status: null, injected: true });
+	});
+
+	test('a fault without a method applies to every method; a delay alone lets the call through', async () => {
+		await t.admin.faults.create({ status: 500, times: 2 });
+		expect((await alice().call('getMe')).status).toBe(500);
+		expect((await alice().call('getListSchemas')).status).toBe(500);
+		expect((await alice().call('getMe')).status).toBe(200);
+		await t.admin.faults.clear();
+		const delayed = await t.admin.faults.create({ method: 'getMe', delay_ms: 10, times: 1 });
+		expect((await alice().call('getMe')).status).toBe(200);
+		expect((await t.admin.faults.list()).find((f) => f.id === delayed.id)?.fired).toBe(1);
+	});
+
+	test('invalid faults are 422 in the admin error shape, and set nothing', async () => {
+		const invalid = [
+			{ method: 'noSuchMethod', status: 500 },
+			{ status: 500, drop: true },
+			{ method: 'getMe' },
+			{ status: 99 },
+			{ status: 429, probability: 0 },
+			{ status: 429, headers: { 'Content-Length': '1' } },
+			{ headers: { 'Retry-After': '1' }, delay_ms: 5 },
+			{ status: 429, times: 0 },
+			{ status: 429, extra: true },
+		];
+		for (const body of invalid) {
+			const res = await t.admin.request('POST', '/faults', body);
+			expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 422]);
+			expect(res.data.errors).toEqual(expect.any(Object));
+		}
+		expect(await t.admin.faults.list()).toEqual([]);
+	});
+
+	test('DELETE /faults/:id and DELETE /faults remove them; an unknown id is 404', async () => {
+		const one = await t.admin.faults.create({ method: 'getMe', status: 503 });
+		const two = await t.admin.faults.create({ method: 'getContacts', status: 503 });
+		await t.admin.faults.delete(one.id);
+		expect((await t.admin.faults.list()).map((f) => f.id)).toEqual([two.id]);
+		expect((await alice().call('getMe')).status).toBe(200);
+		expect((await t.admin.request('DELETE', `/faults/${one.id}`)).status).toBe(404);
+		await t.admin.faults.clear();
+		expect(await t.admin.faults.list()).toEqual([]);
+	});
+});
+
+describe('GET /admin/v1/requests', () => {
+	test('what clients sent, newest first, with api_token and key-like values redacted', async () => {
+		await http.get(`${t.url}/api/v1/getMe?api_token=${ALICE_KEY}`, { headers: { Accept: 'application/json' } });
+		await alice().call('getContacts', { bot_id: 1, limit: 2, note: ALICE_KEY, password: 'hunter2' });
+		await t.admin.faults.create({ method: 'getMe', status: 429, times: 1 });
+		await alice().call('getMe');
+
+		const logged = await t.admin.requests.list();
+		expect(logged.map((entry) => [entry.method, entry.status, entry.injected])).toEqual([
+			['getMe', 429, true],
+			['getContacts', 200, false],
+			['getMe', 200, false],
+		]);
+		expect(logged[2]).toMatchObject({ http_method: 'GET', params: { api_token: '[redacted]' } });
+		expect(logged[1].params).toEqual({ bot_id: 1, limit: 2, note: '[redacted]', password: '[redacted]' });
+		expect(logged[1].user_id).toMatch(/^[0-9a-f]{24}$/);
+		expect(JSON.stringify(logged)).not.toContain(ALICE_KEY);
+		expect((await t.admin.requests.list({ method: 'getContacts' })).map((entry) => entry.method)).toEqual(['getContacts']);
+		expect(await t.admin.requests.list({ limit: 1 })).toHaveLength(1);
+		expect((await t.admin.request('GET', '/requests?limit=0')).status).toBe(422);
+
+		await t.admin.requests.clear();
+		expect(await t.admin.requests.list()).toEqual([]);
+	});
+});
+
+describe('the test double on and off', () => {
+	test('the request log keeps only REQUEST_LOG_SIZE calls; without the test double its routes are 404', async () => {
+		const small = await startTestServer({ requestLogSize: 2 });
+		const off = await startTestServer({ testDouble: false });
+		try {
+			const { account } = await createAccountWithBot(small);
+			for (let i = 0; i < 3; i++) await account.api.call('getMe');
+			expect(await small.admin.requests.list()).toHaveLength(2);
+			for (const [verb, route] of [
+				['GET', '/faults'],
+				['POST', '/reset'],
+				['GET', '/requests'],
+			] as const) {
+				expect((await off.admin.request(verb, route)).status).toBe(404);
+			}
+			const { account: other, bot } = await createAccountWithBot(off);
+			await createContact(off, bot);
+			expect((await other.api.call('getMe')).status).toBe(200);
+		} finally {
+			await small.close();
+			await off.close();
+		}
+	});
+});
+
+describe('seed files that cannot be used', () => {
+	test('an invalid seed is refused in one line naming the path inside the file, before anything is written', async () => {
+		const { parseSeed } = await import('../../server/src/seed/load');
+		const cases: [unknown, string][] = [
+			[
+				{
+					users: [
+						{ name: 'A', email: 'a@example.com', api_key: 'bp_seed_a_0123456789' },
+						{ name: 'B', email: 'b@example.com' },
+					],
+				},
+				'SEED_FILE users[1].api_key: ',
+			],
+			[
+				{ projects: [{ uuid: 'p1', name: 'P', owner: 'nobody@example.com' }] },
+				'SEED_FILE projects[0].owner: is no email of `users`',
+			],
+			[
+				{ contacts: [{ bot_id: 3, messenger: 'vk', vk_id: 1, name: 'C' }] },
+				'SEED_FILE contacts[0].bot_id: is no bot of the seed',
+			],
+			[{ users: 'nope' }, 'SEED_FILE users: '],
+			[{ colour: 'blue' }, 'SEED_FILE '],
+		];
+		for (const [seed, start] of cases) {
+			let message = '';
+			try {
+				parseSeed(seed);
+			} catch (error) {
+				message = (error as Error).message;
+			}
+			expect(message.startsWith(start)).toBe(true);
+			expect(message).not.toContain('\n');
+		}
+	});
+});
