@@ -19,12 +19,9 @@ export const MAX_FAULT_DELAY_MS = 60_000;
 
 const faultInput = z
 	.strictObject({
-		method: z
-			.string()
-			.nullish()
-			.meta({
-				description: 'The API method, as in `/api/v1/<method>` (`getMe`, `createOrUpdateContact`, …); every method when absent.',
-			}),
+		method: z.string().nullish().meta({
+			description: 'The API method, as in `/api/v1/<method>` (`getMe`, `createOrUpdateContact`, …); every method when absent.',
+		}),
 		status: z.int().min(200).max(599).nullish().meta({ description: 'Answer with this status instead of handling the call.' }),
 		body: z.json().optional().meta({ description: 'The JSON body of the answer; `{"error": "Injected fault."}` when absent.' }),
 		headers: z
