@@ -32,6 +32,9 @@ describe('settings (loadConfig)', () => {
 			logLevel: 'info',
 			logFormat: 'json',
 			metricsToken: undefined,
+			testDouble: false,
+			seedFile: undefined,
+			requestLogSize: 1000,
 		});
 		expect(loadConfig({}, true).logFormat).toBe('pretty');
 		expect(loadConfig({ LOG_FORMAT: 'json', LOG_LEVEL: 'DEBUG' }, true)).toMatchObject({ logFormat: 'json', logLevel: 'debug' });
@@ -64,6 +67,9 @@ describe('settings (loadConfig)', () => {
 		[{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
 		[{ LOG_LEVEL: 'verbose' }, /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
 		[{ LOG_FORMAT: 'xml' }, /LOG_FORMAT/],
+		[{ TEST_DOUBLE: 'maybe' }, /TEST_DOUBLE must be 1 or 0/],
+		[{ TEST_DOUBLE: '0', SEED_FILE: 'seed.json' }, /SEED_FILE needs the test double/],
+		[{ REQUEST_LOG_SIZE: '-1' }, /REQUEST_LOG_SIZE/],
 	])('%j is refused with a reason naming the setting', (env, reason) => {
 		expect(() => loadConfig(env)).toThrow(reason);
 	});
@@ -84,6 +90,12 @@ describe('settings (loadConfig)', () => {
 	test('any non-empty ADMIN_TOKEN enables the admin API; an empty one leaves it off', () => {
 		expect(loadConfig({ ADMIN_TOKEN: 'secret' }).adminToken).toBe('secret');
 		expect(loadConfig({ ADMIN_TOKEN: '  ' }).adminToken).toBeUndefined();
+	});
+
+	test('the test double is on with TEST_DOUBLE=1 or with a SEED_FILE, and off by default (README, Settings)', () => {
+		expect(loadConfig({ TEST_DOUBLE: '1' }).testDouble).toBe(true);
+		expect(loadConfig({ SEED_FILE: 'seed.json' })).toMatchObject({ testDouble: true, seedFile: 'seed.json' });
+		expect(loadConfig({}).testDouble).toBe(false);
 	});
 
 	test('PUBLIC_URL loses its trailing slash', () => {

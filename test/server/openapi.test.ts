@@ -531,6 +531,14 @@ describe('real answers match the document', () => {
 		await t.admin.expect(204, 'DELETE', '/deprecations/getMe');
 		await t.admin.expect(204, 'DELETE', `/contacts/${(await createContact(t, other.bot)).id}`);
 		await t.admin.expect(204, 'DELETE', `/bots/${other.bot.id}`);
+		const fault = await t.admin.expect(201, 'POST', '/faults', { method: 'getMe', status: 503 });
+		await t.admin.expect(200, 'GET', '/faults');
+		await t.admin.expect(204, 'DELETE', `/faults/${fault.data.id}`);
+		await t.admin.expect(204, 'DELETE', '/faults');
+		await t.admin.expect(200, 'GET', '/requests?method=getMe&limit=5');
+		await t.admin.expect(204, 'DELETE', '/requests');
+		// Last: it empties this file's database.
+		await t.admin.expect(204, 'POST', '/reset');
 
 		const unseen = operations()
 			.filter(({ path }) => path.startsWith('/api/v1/') || path.startsWith('/admin/v1/'))
