@@ -76,7 +76,15 @@ export function createApp({ config, database, limiter, deprecations, logger, met
 	const apiAuthThrottle = createAuthThrottle('api', config.authFailuresPerMinute);
 	app.use(
 		'/api/v1',
-		apiRouter({ config, models, limiter, deprecations, authThrottle: apiAuthThrottle, methods: apiMethods, faults: testDouble?.faults }),
+		apiRouter({
+			config,
+			models,
+			limiter,
+			deprecations,
+			authThrottle: apiAuthThrottle,
+			methods: apiMethods,
+			faults: testDouble?.faults,
+		}),
 	);
 	const adminAuthThrottle = createAuthThrottle('admin', config.authFailuresPerMinute);
 	const methodNames = new Set(apiMethods.map((method) => method.name));

@@ -59,8 +59,9 @@ async function main(): Promise<void> {
 	const config = settingsOrExit();
 	const logger = createLogger(config);
 	exitOnCrash(logger);
-	logger.info({ version: serverVersion(), node: process.version, settings: settingsSummary(config) }, 'starting');
+	// Before the first line, so that a seed file that cannot be used is told in one line, like invalid settings.
 	const seed = seedOrExit(config, logger);
+	logger.info({ version: serverVersion(), node: process.version, settings: settingsSummary(config) }, 'starting');
 
 	const stopping = new AbortController();
 	let server: RunningServer | undefined;
