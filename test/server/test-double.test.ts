@@ -4,8 +4,10 @@
  */
 import path from 'node:path';
 import { ApiClient } from '../../test/support/api-client';
+import { request as httpRequest } from 'node:http';
 import { createAccountWithBot, createContact } from '../support/factories';
 import { http } from '../support/http';
+import { listsCountOf } from '../support/lists';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const EXAMPLE_SEED = path.resolve(__dirname, '../../server/examples/seed.json');
@@ -29,7 +31,7 @@ describe('seed (example seed file)', () => {
 	test('seeded keys work as the file says: Pro, Free (402, §5.6) and blocked (403, §5)', async () => {
 		const me = await alice().call('getMe');
 		expect(me.status).toBe(200);
-		expect(me.data.data.email ?? me.data.email).toBe('alice@example.com');
+		expect(me.data.data.email).toBe('alice@example.com');
 		expect((await alice().withKey('bp_seed_fay_0123456789abcdef').call('getMe')).status).toBe(402);
 		expect((await alice().withKey('bp_seed_ben_0123456789abcdef').call('getMe')).status).toBe(403);
 	});
@@ -63,6 +65,28 @@ describe('seed (example seed file)', () => {
 	});
 });
 
+describe('seeded data keeps the rules of data made through the API', () => {
+	const seededCounts = async () => ({
+		lists: await listsCountOf(t, PROJECT),
+		pending: (await t.server.database.models.projects.findOne({ uuid: PROJECT }).lean())?.pendingLists,
+		subscribers: (await t.admin.bots.get(1)).subscribers_count,
+	});
+
+	test("the seeded list holds its project's slot, and the bot counts its subscribers; again after a reset", async () => {
+		// Ann, Vlad and the website visitor; the preview contact is no subscriber (§4.16).
+		const seeded = { lists: 1, pending: [], subscribers: 3 };
+		expect(await seededCounts()).toEqual(seeded);
+		// The slot is real: deleting the list through the API gives it back.
+		expect((await alice().call('deleteListSchema', { schema_id: '65a000000000000000000001' })).status).toBe(204);
+		expect(
+			(await alice().call('createOrUpdateContact', { bot_id: 1, messenger: 'vk', vk_id: 300003, name: 'Vera' })).status,
+		).toBe(201);
+		expect(await seededCounts()).toEqual({ lists: 0, pending: [], subscribers: 4 });
+		await t.admin.reset();
+		expect(await seededCounts()).toEqual(seeded);
+	});
+});
+
 describe('POST /admin/v1/reset', () => {
 	test('brings the data back to the seed: new contacts and balance changes are gone, IDs are the same', async () => {
 		const before = await contactCount();
@@ -84,6 +108,14 @@ describe('POST /admin/v1/reset', () => {
 		const accounts = (await alice().call('getContactAccounts', { contact_id: 1 })).data.data;
 		expect(accounts[0]).toMatchObject({ id: accountId, amount: 1500 });
 		expect((await t.admin.accounts.journal(accountId)).map((entry) => entry.amount)).toEqual([1500]);
+	});
+
+	test('a deprecation set before a reset is gone after it, also from what the API answers (§9)', async () => {
+		const sunset = new Date(Date.now() + 86_400_000).toISOString();
+		await t.admin.expect(200, 'PUT', '/deprecations/getMe', { sunset });
+		expect((await alice().call('getMe')).headers.deprecation).toBe('true');
+		await t.admin.reset();
+		expect((await alice().call('getMe')).headers.deprecation).toBeUndefined();
 	});
 
 	test('requests in flight during a reset are answered whole: each balance still equals its journal', async () => {
@@ -133,6 +165,7 @@ describe('faults (POST /admin/v1/faults)', () => {
 		expect(refused.status).toBe(503);
 		expect(refused.data).toEqual({ error: 'Injected fault.' });
 		expect(await contactCount()).toBe(before);
+		expect((await alice().call('getMe')).status).toBe(200);
 	});
 
 	test('drop: the connection is destroyed without an answer, and nothing is stored', async () => {
@@ -157,13 +190,57 @@ describe('faults (POST /admin/v1/faults)', () => {
 		expect((await t.admin.faults.list()).find((f) => f.id === delayed.id)?.fired).toBe(1);
 	});
 
+	test('probability 0 never acts and probability 1 acts on every call', async () => {
+		const never = await t.admin.faults.create({ method: 'getMe', status: 500, probability: 0 });
+		const always = await t.admin.faults.create({ method: 'getListSchemas', status: 502, probability: 1 });
+		const statuses = [];
+		for (let i = 0; i < 5; i++) {
+			statuses.push((await alice().call('getMe')).status, (await alice().call('getListSchemas')).status);
+		}
+		expect(statuses).toEqual([200, 502, 200, 502, 200, 502, 200, 502, 200, 502]);
+		expect((await t.admin.faults.list()).map((f) => [f.id, f.fired])).toEqual([
+			[never.id, 0],
+			[always.id, 5],
+		]);
+	});
+
+	test('delay_ms holds the answer at least that long, alone or before an injected answer', async () => {
+		await t.admin.faults.create({ method: 'getMe', delay_ms: 300, times: 1 });
+		await t.admin.faults.create({ method: 'getListSchemas', delay_ms: 300, status: 503, times: 1 });
+		expect((await alice().call('getMe')).status).toBe(200);
+		expect((await alice().call('getListSchemas')).status).toBe(503);
+		const logged = await t.admin.requests.list();
+		expect(logged.map((entry) => [entry.method, entry.status, entry.injected])).toEqual([
+			['getListSchemas', 503, true],
+			['getMe', 200, true],
+		]);
+		// A lower bound only, which load cannot break; a timer may fire up to 1 ms early by the clock.
+		for (const entry of logged) expect(entry.duration_ms).toBeGreaterThanOrEqual(299);
+	});
+
+	test('drop, seen by a plain Node client: "socket hang up" (ECONNRESET), only for the times asked', async () => {
+		await t.admin.faults.create({ method: 'getMe', drop: true, times: 1 });
+		const getMe = () =>
+			new Promise<number>((resolve, reject) => {
+				const req = httpRequest(`${t.url}/api/v1/getMe`, { headers: { Authorization: `Bearer ${ALICE_KEY}` } }, (res) => {
+					res.resume();
+					resolve(res.statusCode ?? 0);
+				});
+				req.on('error', reject);
+				req.end();
+			});
+		await expect(getMe()).rejects.toMatchObject({ code: 'ECONNRESET', message: 'socket hang up' });
+		expect(await getMe()).toBe(200);
+	});
+
 	test('invalid faults are 422 in the admin error shape, and set nothing', async () => {
 		const invalid = [
 			{ method: 'noSuchMethod', status: 500 },
 			{ status: 500, drop: true },
 			{ method: 'getMe' },
 			{ status: 99 },
-			{ status: 429, probability: 0 },
+			{ status: 429, probability: 1.5 },
+			{ status: 429, probability: -0.1 },
 			{ status: 429, headers: { 'Content-Length': '1' } },
 			{ headers: { 'Retry-After': '1' }, delay_ms: 5 },
 			{ status: 429, times: 0 },
@@ -212,6 +289,32 @@ describe('GET /admin/v1/requests', () => {
 
 		await t.admin.requests.clear();
 		expect(await t.admin.requests.list()).toEqual([]);
+	});
+
+	test('api_token is redacted from form, JSON and multipart bodies; the Authorization header is never logged', async () => {
+		const url = `${t.url}/api/v1/getContacts`;
+		const accept = { Accept: 'application/json' };
+		const form = new URLSearchParams({ bot_id: '1', api_token: ALICE_KEY }).toString();
+		const multipart = new FormData();
+		multipart.append('bot_id', '1');
+		multipart.append('api_token', ALICE_KEY);
+		const answers = [
+			await http.post(url, form, { headers: { ...accept, 'Content-Type': 'application/x-www-form-urlencoded' } }),
+			await http.post(url, { bot_id: 1, api_token: ALICE_KEY }, { headers: accept }),
+			await http.post(url, multipart, { headers: accept }),
+			await http.post(url, { bot_id: 1 }, { headers: { ...accept, Authorization: `Bearer ${ALICE_KEY}` } }),
+		];
+		expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+
+		const logged = await t.admin.requests.list({ method: 'getContacts' });
+		expect(logged.map((entry) => [entry.http_method, entry.params])).toEqual([
+			['POST', { bot_id: 1 }],
+			['POST', { bot_id: '1', api_token: '[redacted]' }],
+			['POST', { bot_id: 1, api_token: '[redacted]' }],
+			['POST', { bot_id: '1', api_token: '[redacted]' }],
+		]);
+		expect(JSON.stringify(logged)).not.toContain(ALICE_KEY);
+		expect(JSON.stringify(logged).toLowerCase()).not.toContain('bearer');
 	});
 });
 
