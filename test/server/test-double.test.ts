@@ -291,6 +291,17 @@ describe('GET /admin/v1/requests', () => {
 		expect(await t.admin.requests.list()).toEqual([]);
 	});
 
+	test('a body nested thousands of levels deep is logged down to 32 levels, and the server goes on', async () => {
+		let deep: unknown = ALICE_KEY;
+		for (let i = 0; i < 3000; i++) deep = [deep];
+		const refused = await http.post(`${t.url}/api/v1/getMe`, { deep }, { headers: { Accept: 'application/json' } });
+		expect(refused.status).toBe(400);
+		const [logged] = await t.admin.requests.list({ method: 'getMe' });
+		expect(logged.status).toBe(400);
+		expect(JSON.stringify(logged.params)).toContain('"[too deep]"');
+		expect((await alice().call('getMe')).status).toBe(200);
+	});
+
 	test('api_token is redacted from form, JSON and multipart bodies; the Authorization header is never logged', async () => {
 		const url = `${t.url}/api/v1/getContacts`;
 		const accept = { Accept: 'application/json' };

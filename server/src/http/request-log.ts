@@ -27,15 +27,18 @@ const SECRET_NAME = /token|secret|password|passwd|api[_-]?key|authorization|^key
 /** Our keys (`bp_` + base64url) and bearer credentials. */
 const SECRET_VALUE = /^(bp_[A-Za-z0-9_-]{16,}|Bearer\s+\S+)$/i;
 
-/** A copy of `value` with secrets replaced, at any depth. */
-export function redactSecrets(value: unknown, name = ''): unknown {
+/** Deeper than the API reads parameters (32 levels); a hostile body may nest thousands, which must not overflow the stack. */
+const MAX_DEPTH = 32;
+const TOO_DEEP = '[too deep]';
+
+/** A copy of `value` with secrets replaced, down to MAX_DEPTH; anything deeper is left out. */
+export function redactSecrets(value: unknown, name = '', depth = 0): unknown {
 	if (name !== '' && SECRET_NAME.test(name)) return REDACTED;
 	if (typeof value === 'string') return SECRET_VALUE.test(value.trim()) ? REDACTED : value;
-	if (Array.isArray(value)) return value.map((item) => redactSecrets(item));
-	if (value !== null && typeof value === 'object') {
-		return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, redactSecrets(inner, key)]));
-	}
-	return value;
+	if (value === null || typeof value !== 'object') return value;
+	if (depth >= MAX_DEPTH) return TOO_DEEP;
+	if (Array.isArray(value)) return value.map((item) => redactSecrets(item, '', depth + 1));
+	return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, redactSecrets(inner, key, depth + 1)]));
 }
 
 export class RequestLog {
