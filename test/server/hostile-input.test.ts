@@ -208,6 +208,8 @@ test(
 			deprecateMethod: { path: { method: 'getNumberOfContacts' }, baseline: {} },
 			addListItem: { path: { id: list.id }, baseline: { values: {} } },
 			createContact: { path: {}, baseline: { bot_id: 999_999_999, messenger: 'telegram', name: 'C', telegram_id: 1 } },
+			// No API method has this name, so no value sets a fault (faults live in memory, beyond storedState's view).
+			createFault: { path: {}, baseline: { method: 'noSuchMethod', status: 503 } },
 		};
 		const routes = adminRoutes.filter((route) => route.body !== undefined);
 		expect(routes.map((route) => route.name).sort()).toEqual(Object.keys(calls).sort());
