@@ -12,6 +12,7 @@ import {
 	listeningUrl,
 	refusesConnections,
 	serverLog,
+	outputUntilExit,
 	startProcess,
 	stopProcess,
 } from '../support/processes';
@@ -239,12 +240,7 @@ describe('the server process (node server/dist/main.js)', () => {
 	});
 
 	test('invalid settings stop start-up with a one-line reason and exit code 1', async () => {
-		const child = startProcess({ PORT: 'eighty' });
-		let stdout = '';
-		let stderr = '';
-		child.stdout!.on('data', (chunk) => (stdout += chunk));
-		child.stderr!.on('data', (chunk) => (stderr += chunk));
-		const [code] = await once(child, 'exit');
+		const { code, stdout, stderr } = await outputUntilExit(startProcess({ PORT: 'eighty' }));
 		expect(code).toBe(1);
 		const lines = stdout.trim().split('\n');
 		expect(lines).toHaveLength(1);

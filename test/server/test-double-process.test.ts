@@ -2,13 +2,12 @@
  * The test double as CI runs it: the built server (`node server/dist/main.js`) started with `SEED_FILE`
  * (server README, "Start from a seed file in CI").
  */
-import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ApiClient } from '../support/api-client';
 import { http } from '../support/http';
-import { listeningUrl, serverLog, startProcess, stopProcess } from '../support/processes';
+import { listeningUrl, outputUntilExit, serverLog, startProcess, stopProcess } from '../support/processes';
 
 const EXAMPLE_SEED = path.resolve(__dirname, '../../server/examples/seed.json');
 const ALICE_KEY = 'bp_seed_alice_0123456789abcdef';
@@ -59,11 +58,7 @@ describe('node server/dist/main.js with SEED_FILE', () => {
 		writeFileSync(file, JSON.stringify({ users: [{ name: 'Short', email: 'short@example.com', api_key: 'short' }] }));
 		try {
 			const child = startProcess({ PORT: '0', HOST: '127.0.0.1', ADMIN_TOKEN, SEED_FILE: file });
-			let stdout = '';
-			let stderr = '';
-			child.stdout!.on('data', (chunk) => (stdout += chunk));
-			child.stderr!.on('data', (chunk) => (stderr += chunk));
-			const [code] = await once(child, 'exit');
+			const { code, stdout, stderr } = await outputUntilExit(child);
 			expect(code).toBe(1);
 			const lines = stdout.trim().split('\n');
 			expect(lines).toHaveLength(1);

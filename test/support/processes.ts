@@ -22,6 +22,16 @@ export async function stopProcess(child: ChildProcess): Promise<number | null> {
 	return code as number | null;
 }
 
+/** Everything a process printed, once it has exited and its output is closed (for a process expected to stop itself). */
+export async function outputUntilExit(child: ChildProcess): Promise<{ code: number | null; stdout: string; stderr: string }> {
+	let stdout = '';
+	let stderr = '';
+	child.stdout!.on('data', (chunk) => (stdout += chunk));
+	child.stderr!.on('data', (chunk) => (stderr += chunk));
+	const [code] = (await once(child, 'close')) as [number | null];
+	return { code, stdout, stderr };
+}
+
 /** Resolves with the first stdout line matching `pattern` (for programs that do not log JSON, like the emulator). */
 export async function lineMatching(child: ChildProcess, pattern: RegExp): Promise<RegExpMatchArray> {
 	for await (const line of createInterface({ input: child.stdout! })) {
