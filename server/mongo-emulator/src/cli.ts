@@ -23,7 +23,6 @@ async function main(): Promise<void> {
 	const planner = PLANNER_MODES.find((mode) => mode === setting);
 	if (!planner) throw new Error(`invalid ${source} ${setting}: expected ${PLANNER_MODES.join(' or ')}`);
 	const emulator = await startMongoEmulator({ port, host: values.host, planner });
-	console.log(`mongo-emulator listening on ${emulator.uri}${planner === 'scan' ? ' (every query by a full scan)' : ''}`);
 	const stop = (): void => {
 		emulator.close().then(
 			() => process.exit(0),
@@ -35,6 +34,9 @@ async function main(): Promise<void> {
 	};
 	process.once('SIGINT', stop);
 	process.once('SIGTERM', stop);
+	// Only once a signal would be handled: whoever waits for this line may signal at once (a test stopping it did,
+	// and on a busy machine the process was killed before it got to its handlers).
+	console.log(`mongo-emulator listening on ${emulator.uri}${planner === 'scan' ? ' (every query by a full scan)' : ''}`);
 }
 
 /** The planner setting from MONGO_EMULATOR_PLANNER (unset or empty: the default) and where it came from. */
