@@ -37,6 +37,8 @@ export interface StartOptions {
 	signal?: AbortSignal;
 	/** The checked seed (`seed/load.ts`): the data is set to it now and on every reset. Needs `config.testDouble`. */
 	seed?: Seed;
+	/** The driver's command monitoring, for tests that count commands per call. */
+	monitorCommands?: boolean;
 }
 
 /** In-flight requests get this long to finish on shutdown before their sockets are cut. */
@@ -45,7 +47,13 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export async function startServer(config: Config, logger: Logger, options: StartOptions = {}): Promise<RunningServer> {
 	for (const warning of configWarnings(config)) logger.warn(warning);
 	const database = await openDatabase(
-		{ mongodbUri: config.mongodbUri, dbName: options.dbName, startupTasks, signal: options.signal },
+		{
+			mongodbUri: config.mongodbUri,
+			dbName: options.dbName,
+			startupTasks,
+			signal: options.signal,
+			monitorCommands: options.monitorCommands,
+		},
 		logger,
 	);
 	const metrics = createMetrics({ databaseUp: () => database.availability.isUp() });

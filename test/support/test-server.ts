@@ -32,12 +32,14 @@ function isolatedUri(uri: string | undefined, dbName: string): string | undefine
 
 /**
  * `logger` receives the server's log lines (silent by default); `seed` is a seed's data. The test double is on
- * unless `overrides.testDouble` is false.
+ * unless `overrides.testDouble` is false. `monitorCommands` turns on the driver's command monitoring (see
+ * `command-counter.ts`).
  */
 export async function startTestServer(
 	overrides: Partial<Config> = {},
 	logger: Logger = silentLogger,
 	seed?: unknown,
+	{ monitorCommands = false }: { monitorCommands?: boolean } = {},
 ): Promise<TestServer> {
 	const dbName = uniqueDbName();
 	const mongodbUri = isolatedUri(process.env.MONGODB_URI, dbName);
@@ -45,6 +47,7 @@ export async function startTestServer(
 		dbName,
 		logger,
 		seed,
+		monitorCommands,
 		config: { mongodbUri, adminToken: TEST_ADMIN_TOKEN, ...overrides },
 	});
 	return {

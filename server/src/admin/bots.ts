@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { nextSequence } from '../database/sequences';
 import { countSubscribers } from '../domain/contacts/subscribers';
+import { deleteBot } from '../domain/contacts/delete-bot';
 import { dataOf, errorBody, validationBody } from '../http/answers';
 import { ApiError, fieldError } from '../http/errors';
 import { text } from '../http/validation';
@@ -67,8 +68,7 @@ export const botRoutes = [
 		success: [{ status: 204, when: 'Deleted.' }],
 		refusals: [botNotFound],
 		async handle({ deps: { models }, params: { id } }) {
-			const result = await models.bots.updateOne({ _id: id, deletedAt: null }, { $set: { deletedAt: new Date() } });
-			if (result.matchedCount === 0) throw new ApiError(404, { error: 'Bot not found.' });
+			if (!(await deleteBot(models, id))) throw new ApiError(404, { error: 'Bot not found.' });
 			return { status: 204 };
 		},
 	}),

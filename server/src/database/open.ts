@@ -30,6 +30,8 @@ export interface DatabaseOptions {
 	startupTasks?: readonly StartupTask[];
 	/** Aborted (shutdown asked for) while waiting for an unreachable database: give up and reject. */
 	signal?: AbortSignal;
+	/** The driver's command monitoring (`commandStarted` events on the client): how tests count commands per call. */
+	monitorCommands?: boolean;
 }
 
 /**
@@ -44,9 +46,9 @@ export function retryDelayMs(attempt: number): number {
 	return Math.min(30_000, 1_000 * 2 ** (attempt - 1));
 }
 
-function connectOptions(uri: string): ConnectOptions {
+function connectOptions(uri: string, monitorCommands: boolean): ConnectOptions {
 	// Fail fast rather than queue operations while disconnected: the request gets its 503 and may retry.
-	const options: ConnectOptions = { bufferCommands: false };
+	const options: ConnectOptions = { bufferCommands: false, monitorCommands };
 	if (!/[?&]serverSelectionTimeoutMS=/i.test(uri)) options.serverSelectionTimeoutMS = SERVER_SELECTION_TIMEOUT_MS;
 	return options;
 }
@@ -60,11 +62,16 @@ function isUnreachable(error: unknown): boolean {
 	);
 }
 
-async function connectWithRetry(uri: string, logger: Logger, signal: AbortSignal | undefined): Promise<Connection> {
+async function connectWithRetry(
+	uri: string,
+	logger: Logger,
+	signal: AbortSignal | undefined,
+	monitorCommands: boolean,
+): Promise<Connection> {
 	for (let attempt = 1; ; attempt++) {
 		let connection: Connection | undefined;
 		try {
-			connection = mongoose.createConnection(uri, connectOptions(uri));
+			connection = mongoose.createConnection(uri, connectOptions(uri, monitorCommands));
 			await connection.asPromise();
 			if (attempt > 1) logger.info({ attempt }, 'database reachable');
 			return connection;
@@ -103,7 +110,7 @@ async function ensureIndexes(models: Models): Promise<number> {
 }
 
 export async function openDatabase(
-	{ mongodbUri, dbName = 'bot-platform', startupTasks = [], signal }: DatabaseOptions,
+	{ mongodbUri, dbName = 'bot-platform', startupTasks = [], signal, monitorCommands = false }: DatabaseOptions,
 	logger: Logger,
 ): Promise<Database> {
 	const embedded = mongodbUri === undefined ? await startEmbeddedDatabase(logger) : undefined;
@@ -111,7 +118,7 @@ export async function openDatabase(
 	if (!embedded) logger.info({ uri: redactUri(uri) }, 'database: MongoDB at MONGODB_URI');
 	let connection: Connection | undefined;
 	try {
-		connection = await connectWithRetry(uri, logger, signal);
+		connection = await connectWithRetry(uri, logger, signal, monitorCommands);
 		const models = createModels(connection);
 		// Unique indexes are part of correctness (one contact per messenger ID), so they exist before serving.
 		await Promise.all(Object.values(models).map((model) => model.init()));

@@ -1,7 +1,15 @@
 /** Every area's start-up work, in the order it runs (see `database/startup-task.ts`). */
 import type { StartupTask } from '../database/startup-task';
+import { accountOwnersBackfill } from './contact-accounts/account-owners';
 import { journalRecovery } from './contact-accounts/journal';
 import { fieldDeletionRecovery } from './lists/field-deletion';
 import { listSlotRecovery } from './lists/list-slots';
+import { deletedBotsRecovery } from './contacts/delete-bot';
 
-export const startupTasks: readonly StartupTask[] = [journalRecovery, listSlotRecovery, fieldDeletionRecovery];
+export const startupTasks: readonly StartupTask[] = [
+	accountOwnersBackfill,
+	journalRecovery,
+	deletedBotsRecovery,
+	listSlotRecovery,
+	fieldDeletionRecovery,
+];

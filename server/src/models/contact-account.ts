@@ -3,6 +3,10 @@
  * integer in minor units. The unique {contactId, currency} index is what enforces one account per currency
  * per contact, also against parallel requests (§4.10).
  *
+ * `ownerId` and `botId` repeat the contact's, and `contactDeletedAt` is set when the contact (or its bot) is
+ * deleted, so that a money movement checks access in the same conditional update that moves the money (§7.3),
+ * without reading the contact first.
+ *
  * `pendingOps` holds the balance changes whose journal entries may not be written yet: the change and its
  * pending entry are one atomic document update, so the balance always equals the journal plus this list
  * (see domain/contact-accounts/journal.ts).
@@ -27,6 +31,9 @@ const contactAccountSchema = new Schema(
 	{
 		_id: { type: Number, required: true },
 		contactId: { type: Number, required: true },
+		ownerId: { type: Schema.Types.ObjectId, required: true },
+		botId: { type: Number, required: true },
+		contactDeletedAt: { type: Date, default: null },
 		currency: { type: String, required: true },
 		amount: { type: Number, required: true, default: 0 },
 		blockedAt: { type: Date, default: null },

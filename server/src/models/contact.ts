@@ -1,6 +1,7 @@
 /**
  * A contact of a bot (§2.4). `_id` is the integer contact ID of the API. `ownerId` repeats the bot's owner so
- * that exports filter and count without a join.
+ * that exports filter and count without a join. `deletedAt` is set when the contact is deleted and when its bot
+ * is (domain/contacts/delete-bot.ts): either way it is gone from the API (§7.3, §4.14).
  *
  * One live contact per messenger ID per bot: `messengerKey` is the messenger ID as a string while the contact
  * takes part in that uniqueness, and is unset when it is deleted, so a deleted contact never blocks a new one.
@@ -98,12 +99,13 @@ contactSchema.index(
 	{ botId: 1, messenger: 1, messengerKey: 1 },
 	{ unique: true, partialFilterExpression: { messengerKey: { $exists: true } } },
 );
-// Exports and counts (§4.14, §4.15), equality first, then the sort or range field: the scope (the caller or one bot),
-// the two exclusions (preview, deleted), then the ID order or the creation time.
+// Exports and counts (§4.14, §4.15), equality first, then the sort or range field: the scope (the caller, or one bot
+// and the caller, so that someone else's bot matches nothing without a look at the bot), the two exclusions
+// (preview, deleted), then the ID order or the creation time.
 contactSchema.index({ ownerId: 1, isPreview: 1, deletedAt: 1, _id: 1 });
-contactSchema.index({ botId: 1, isPreview: 1, deletedAt: 1, _id: 1 });
+contactSchema.index({ botId: 1, ownerId: 1, isPreview: 1, deletedAt: 1, _id: 1 });
 contactSchema.index({ ownerId: 1, isPreview: 1, deletedAt: 1, createdAt: 1 });
-contactSchema.index({ botId: 1, isPreview: 1, deletedAt: 1, createdAt: 1 });
+contactSchema.index({ botId: 1, ownerId: 1, isPreview: 1, deletedAt: 1, createdAt: 1 });
 // A bot's subscriber count (domain/contacts/subscribers.ts): every condition an index bound.
 contactSchema.index({ botId: 1, isPreview: 1, deletedAt: 1, unsubscribedAt: 1 });
 

@@ -44,6 +44,8 @@ export interface LaunchOptions extends BotPlatformServerOptions {
 	adminTransport?: AdminTransport;
 	/** Any other setting. */
 	config?: Partial<Config>;
+	/** The driver's command monitoring, for tests that count commands per call. */
+	monitorCommands?: boolean;
 }
 
 function seedOf(seed: unknown) {
@@ -77,6 +79,7 @@ export async function launchBotPlatformServer(
 	const server = await startServer(config, options.logger ?? silentLogger, {
 		dbName: options.dbName,
 		seed: seedOf(options.seed),
+		monitorCommands: options.monitorCommands,
 	});
 	return {
 		url: server.url,

@@ -4,7 +4,7 @@ import { nextSequence } from '../../database/sequences';
 import type { Models } from '../../models';
 import type { ContactAccountDoc } from '../../models/contact-account';
 import type { Caller } from '../caller';
-import { ownContact } from './access';
+import { accessibleBy, accessToAccount, ownContact } from './access';
 import { settleOperation, type Operation } from './journal';
 import type { AccessRefusal, AccountOutcome, AccountRefusal } from './refusals';
 
@@ -23,25 +23,14 @@ export function findAccount(models: Models, accountId: number): Promise<Account 
 	return models.contactAccounts.findById(accountId, ACCOUNT_FIELDS).lean<Account>();
 }
 
-/** The account, when the caller may use it (§7.3). */
-export async function ownAccount(
-	models: Models,
-	caller: Caller,
-	accountId: number,
-): Promise<{ ok: true; account: Account } | AccessRefusal> {
-	const account = await findAccount(models, accountId);
-	if (!account) return { ok: false, reason: 'account_not_found' };
-	return (await ownContact(models, caller, account.contactId, 'account')) ?? { ok: true, account };
-}
-
 /** The contact's accounts in the order they were opened: account IDs come from an increasing sequence (§4.9). */
 export async function listAccounts(
 	models: Models,
 	caller: Caller,
 	contactId: number,
 ): Promise<{ ok: true; accounts: Account[] } | AccessRefusal> {
-	const refusal = await ownContact(models, caller, contactId);
-	if (refusal) return refusal;
+	const contact = await ownContact(models, caller, contactId);
+	if (!contact.ok) return contact;
 	const accounts = await models.contactAccounts.find({ contactId }, ACCOUNT_FIELDS).sort({ _id: 1 }).lean<Account[]>();
 	return { ok: true, accounts };
 }
@@ -51,12 +40,14 @@ export async function listAccounts(
  * (§4.10). An existing account is looked for first, so that the usual refusal does not even use up an account ID.
  */
 export async function openAccount(models: Models, caller: Caller, contactId: number, currency: string): Promise<AccountOutcome> {
-	const refusal = await ownContact(models, caller, contactId);
-	if (refusal) return refusal;
+	const contact = await ownContact(models, caller, contactId);
+	if (!contact.ok) return contact;
 	if (await models.contactAccounts.exists({ contactId, currency })) return { ok: false, reason: 'currency_exists', currency };
 	const _id = await nextSequence(models, 'contact_accounts');
 	try {
-		const { pendingOps: _pending, ...account } = (await models.contactAccounts.create({ _id, contactId, currency })).toObject();
+		const { ownerId, botId } = contact;
+		const stored = await models.contactAccounts.create({ _id, contactId, ownerId, botId, currency });
+		const { pendingOps: _pending, ...account } = stored.toObject();
 		return { ok: true, account };
 	} catch (error) {
 		if (isDuplicateKeyError(error)) return { ok: false, reason: 'currency_exists', currency };
@@ -65,22 +56,27 @@ export async function openAccount(models: Models, caller: Caller, contactId: num
 }
 
 /**
- * Deletes the account only where its balance is 0 and no operation is unsettled, in one conditional delete,
- * so a parallel top-up is never lost and no journal entry is orphaned (§4.11).
+ * Deletes the account only where the caller may, its balance is 0 and no operation is unsettled, in one
+ * conditional delete, so a parallel top-up is never lost and no journal entry is orphaned (§4.11). A delete that
+ * matched nothing is explained by a read.
  */
 export async function deleteEmptyAccount(
 	models: Models,
 	caller: Caller,
 	accountId: number,
 ): Promise<{ ok: true } | AccountRefusal> {
-	const access = await ownAccount(models, caller, accountId);
-	if (!access.ok) return access;
 	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-		const { deletedCount } = await models.contactAccounts.deleteOne({ _id: accountId, amount: 0, pendingOps: { $size: 0 } });
+		const { deletedCount } = await models.contactAccounts.deleteOne({
+			_id: accountId,
+			...accessibleBy(caller),
+			amount: 0,
+			pendingOps: { $size: 0 },
+		});
 		if (deletedCount === 1) return { ok: true };
 		const current = await models.contactAccounts.findById(accountId).lean<ContactAccountDoc & { pendingOps: Operation[] }>();
-		if (!current) return { ok: false, reason: 'account_not_found' };
-		const { pendingOps, ...account } = current;
+		const refusal = accessToAccount(caller, current);
+		if (refusal) return refusal;
+		const { pendingOps, ...account } = current as ContactAccountDoc & { pendingOps: Operation[] };
 		if (account.amount > 0) return { ok: false, reason: 'not_empty', account };
 		for (const operation of pendingOps) await settleOperation(models, accountId, operation);
 	}

@@ -6,7 +6,8 @@
  */
 import type { Models } from '../../models';
 import type { Caller } from '../caller';
-import { ACCOUNT_FIELDS, findAccount, MAX_ATTEMPTS, ownAccount, type Account } from './accounts';
+import { accessibleBy, accessToAccount } from './access';
+import { ACCOUNT_FIELDS, findAccount, MAX_ATTEMPTS, type Account } from './accounts';
 import { newOperation, settleOperation, type Operation } from './journal';
 import { MAX_BALANCE } from './limits';
 import type { AccountOutcome, AccountRefusal } from './refusals';
@@ -48,17 +49,19 @@ interface MovementRule {
 	refusal(current: Account, amount: number): AccountRefusal | undefined;
 }
 
+/**
+ * The caller's access (§7.3) is part of the movement's condition, so a movement that succeeds is one write; one that
+ * matched nothing is explained by reading the account.
+ */
 async function move(models: Models, caller: Caller, rule: MovementRule, movement: FundsMovement): Promise<AccountOutcome> {
 	const { accountId, amount, description } = movement;
-	const access = await ownAccount(models, caller, accountId);
-	if (!access.ok) return access;
 	const operation = newOperation(rule.kind, amount, description);
 	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-		const updated = await applyOperation(models, accountId, rule.condition(amount), operation);
+		const condition = { ...accessibleBy(caller), ...rule.condition(amount) };
+		const updated = await applyOperation(models, accountId, condition, operation);
 		if (updated) return { ok: true, account: updated };
 		const current = await findAccount(models, accountId);
-		if (!current) return { ok: false, reason: 'account_not_found' };
-		const refusal = rule.refusal(current, amount);
+		const refusal = accessToAccount(caller, current) ?? rule.refusal(current as Account, amount);
 		if (refusal) return refusal;
 	}
 	return { ok: false, reason: 'contention' };

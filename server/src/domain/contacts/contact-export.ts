@@ -2,12 +2,11 @@
  * Which contacts an export or count sees (§4.14, §4.15): the caller's bots only, optionally one of them, without
  * preview and deleted contacts, within an inclusive creation-time window; always in ascending ID order.
  *
- * Contacts repeat their bot's owner, so "the caller's bots" needs no join, and deleting a bot touches none of its
- * contacts: the caller's bots are read on each call (a handful of documents, by the bots' owner index).
- * Every query is an index range: equality on the scope and on the two exclusions, then `_id` or `createdAt`
- * (see the indexes in `models/contact.ts`). Pages read the caller's contacts in ID order, leaving out the deleted
- * bots' few contacts as they go; counts go by the live bots instead, so that every condition is an index bound
- * and the count reads index keys only.
+ * Contacts repeat their bot's owner, and deleting a bot deletes its contacts (`delete-bot.ts`), so the scope is
+ * a condition on the contacts alone: no bot is read, and a bot that is someone else's or deleted simply matches
+ * nothing. Every query is an index range: equality on the scope and on the two exclusions, then `_id` or
+ * `createdAt` (see the indexes in `models/contact.ts`), so a count reads index keys only and a page skips by
+ * position in the index.
  */
 import type { QueryFilter, Types } from 'mongoose';
 import type { Models } from '../../models';
@@ -26,27 +25,12 @@ export interface ContactWindow {
 	limit: number;
 }
 
-/** The same set of contacts, as a query for reading pages in ID order and as one for counting. */
-interface ContactScope {
-	pages: QueryFilter<ContactDoc>;
-	count: QueryFilter<ContactDoc>;
-}
-
-/** Null when the filter leaves no bot: it names one that is not the caller's live bot, or the caller has none. */
-async function scopeOf(models: Models, ownerId: Types.ObjectId, filter: ContactFilter): Promise<ContactScope | null> {
-	const visible: QueryFilter<ContactDoc> = { isPreview: false, deletedAt: null, ...createdAtRange(filter) };
-	if (filter.botId !== undefined) {
-		if (!(await models.bots.exists({ _id: filter.botId, ownerId, deletedAt: null }))) return null;
-		const oneBot = { botId: filter.botId, ...visible };
-		return { pages: oneBot, count: oneBot };
-	}
-	const bots = await models.bots.find({ ownerId }, { deletedAt: 1 }).lean<{ _id: number; deletedAt: Date | null }[]>();
-	const live = bots.filter((bot) => !bot.deletedAt).map((bot) => bot._id);
-	const deleted = bots.filter((bot) => bot.deletedAt).map((bot) => bot._id);
-	if (live.length === 0) return null;
+function scopeOf(ownerId: Types.ObjectId, filter: ContactFilter): QueryFilter<ContactDoc> {
 	return {
-		pages: { ownerId, ...(deleted.length > 0 && { botId: { $nin: deleted } }), ...visible },
-		count: { botId: { $in: live }, ...visible },
+		...(filter.botId === undefined ? { ownerId } : { botId: filter.botId, ownerId }),
+		isPreview: false,
+		deletedAt: null,
+		...createdAtRange(filter),
 	};
 }
 
@@ -67,16 +51,14 @@ export async function exportContacts(
 	filter: ContactFilter,
 	window: ContactWindow,
 ): Promise<{ contacts: ContactDoc[]; total: number }> {
-	const scope = await scopeOf(models, ownerId, filter);
-	if (!scope) return { contacts: [], total: 0 };
+	const scope = scopeOf(ownerId, filter);
 	const [contacts, total] = await Promise.all([
-		models.contacts.find(scope.pages).sort({ _id: 1 }).skip(window.skip).limit(window.limit).lean<ContactDoc[]>(),
-		models.contacts.countDocuments(scope.count),
+		models.contacts.find(scope).sort({ _id: 1 }).skip(window.skip).limit(window.limit).lean<ContactDoc[]>(),
+		models.contacts.countDocuments(scope),
 	]);
 	return { contacts, total };
 }
 
-export async function countContacts(models: Models, ownerId: Types.ObjectId, filter: ContactFilter): Promise<number> {
-	const scope = await scopeOf(models, ownerId, filter);
-	return scope ? models.contacts.countDocuments(scope.count) : 0;
+export function countContacts(models: Models, ownerId: Types.ObjectId, filter: ContactFilter): Promise<number> {
+	return models.contacts.countDocuments(scopeOf(ownerId, filter));
 }

@@ -39,17 +39,23 @@ export type CreateOrUpdateOutcome = { ok: true; contact: ContactDoc; created: bo
 /** An insert loses its race to a contact that is then deleted before our update finds it only rarely: a few rounds suffice. */
 const ATTEMPTS = 3;
 
+/**
+ * The update is tried first: it is the usual case, and it needs no look at the bot, since a live contact of the
+ * caller's bot with this messenger ID can only be in a live bot of the caller (contacts repeat their bot's owner, and
+ * a deleted bot's contacts are deleted). Only when it finds nothing is the bot read, to refuse or to create.
+ */
 export async function createOrUpdateContact(
 	models: Models,
 	caller: Caller,
 	identity: ContactIdentity,
 	changes: ContactChanges,
 ): Promise<CreateOrUpdateOutcome> {
-	const bot = await models.bots.findOne({ _id: identity.botId, ownerId: caller._id, deletedAt: null }, { ownerId: 1 }).lean();
-	if (!bot) return { ok: false, reason: 'bot_not_found' };
+	let bot: BotOfContact | null = null;
 	for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-		const updated = await updateExisting(models, identity, changes);
+		const updated = await updateExisting(models, caller, identity, changes);
 		if (updated) return { ok: true, contact: updated, created: false };
+		bot ??= await models.bots.findOne({ _id: identity.botId, ownerId: caller._id, deletedAt: null }, { ownerId: 1 }).lean();
+		if (!bot) return { ok: false, reason: 'bot_not_found' };
 		try {
 			return { ok: true, contact: await insertContact(models, newContact(bot, identity, changes)), created: true };
 		} catch (error) {
@@ -61,12 +67,17 @@ export async function createOrUpdateContact(
 }
 
 /** Rule 1 of §4.16: name always; the other fields only when passed non-empty; tags replaced; variables untouched. */
-function updateExisting(models: Models, { botId, messenger, messengerId }: ContactIdentity, changes: ContactChanges) {
+function updateExisting(
+	models: Models,
+	caller: Caller,
+	{ botId, messenger, messengerId }: ContactIdentity,
+	changes: ContactChanges,
+) {
 	const { name, tags, ...fillable } = changes;
 	const filled = Object.fromEntries(Object.entries(fillable).filter(([, value]) => value !== undefined && value !== null));
 	return models.contacts
 		.findOneAndUpdate(
-			{ botId, messenger, messengerKey: messengerId },
+			{ botId, messenger, messengerKey: messengerId, ownerId: caller._id },
 			{ $set: { name, ...filled, ...(tags != null && { tags }) } },
 			{ returnDocument: 'after' },
 		)
