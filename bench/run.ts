@@ -1,0 +1,313 @@
+/**
+ * The performance benchmark (`npm run bench`): every figure of the performance issue in one run, each beside its
+ * baseline, measured the way a user meets the server.
+ *
+ * - The server runs as `npm start` runs it (`server/dist/main.js`, the embedded database in the same process), in
+ *   a process of its own; the load comes from other processes (autocannon), and the baselines, bare Express and
+ *   bare `node:http` replaying the exact bytes the server answered, run in processes of their own too. Server and
+ *   baselines are measured in turns, several rounds, and the medians are printed: this machine is shared.
+ * - Database commands per API method come from the driver's command monitoring, on a server in this process
+ *   (the same scenario as `test/server/commands-per-call.test.ts`).
+ *
+ *   npm run bench -- [contacts=100000] [rounds=3]
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { commandsPerCall } from '../test/support/commands-per-call';
+import { startTestServer } from '../test/support/test-server';
+import { send, sendJson } from './lib/http-client';
+import type { LoadResult, LoadSpec } from './lib/load-generator';
+import { REPO, startChild, startServerProcess, TS_NODE, TS_NODE_ENV, type Child } from './lib/processes';
+import type { Recording } from './lib/replay-server';
+import { SEEDED_TELEGRAM_BASE, seedContacts } from './lib/seed';
+import { fmt, median, table } from './lib/stats';
+
+const CONTACTS = Number(process.argv[2] ?? 100_000);
+const ROUNDS = Number(process.argv[3] ?? 3);
+const SMALL = 1_000;
+const LOAD_SECONDS = 5;
+const LATENCY_CALLS = 50;
+const ADMIN_TOKEN = randomBytes(24).toString('hex');
+const MiB = 1024 * 1024;
+
+type Target = { name: string; url: string };
+
+async function commandsTable(): Promise<string> {
+	const t = await startTestServer({}, { monitorCommands: true });
+	try {
+		const rows = await commandsPerCall(t);
+		return table(
+			['method', 'case', 'commands', 'which'],
+			rows.map((r) => [r.method, r.case, r.commands.length, r.commands.join(', ')]),
+			['---', '---', '---:', '---'],
+		);
+	} finally {
+		await t.close();
+	}
+}
+
+/** The account, one project and two bots, through the admin API. */
+async function provision(url: string) {
+	const admin = async (route: string, body: object) => {
+		const res = await sendJson(`${url}/admin/v1${route}`, body, { Authorization: `Bearer ${ADMIN_TOKEN}` });
+		if (res.status !== 201) throw new Error(`admin ${route}: ${res.status} ${JSON.stringify(res.data)}`);
+		return res.data.data;
+	};
+	const user = await admin('/users', { name: 'Bench', email: `bench-${randomBytes(4).toString('hex')}@example.com` });
+	const project = await admin('/projects', { owner_id: user.id, name: 'Bench' });
+	const seeded = await admin('/bots', { project_uuid: project.uuid, name: 'Seeded' });
+	await admin('/bots', { project_uuid: project.uuid, name: 'Empty' });
+	return { ownerId: user.id as string, apiKey: user.api_key as string, botId: seeded.id as number };
+}
+
+const EXPORTS = {
+	'offset mode, limit 1000': (step: number) => `/api/v1/getContacts?offset=${step * 1000}&limit=1000`,
+	'page mode, count 500': (step: number) => `/api/v1/getContacts?page=${step + 1}&count=500`,
+} as const;
+type ExportMode = keyof typeof EXPORTS;
+
+/** Walks an export to its end as a client would (parsing each answer), checking every contact comes once, in order. */
+async function walkExport(base: string, mode: ExportMode, headers: Record<string, string>, record?: Recording[]) {
+	const started = performance.now();
+	let last = 0;
+	let contacts = 0;
+	for (let step = 0; ; step++) {
+		const url = EXPORTS[mode](step);
+		const answer = await send(`${base}${url}`, { headers });
+		if (answer.status !== 200) throw new Error(`${url}: ${answer.status} ${answer.body.toString().slice(0, 300)}`);
+		record?.push({ url, status: answer.status, contentType: answer.contentType, body: answer.body.toString('base64') });
+		const page = JSON.parse(answer.body.toString()) as { data: { id: number }[]; links?: { next: string | null } };
+		for (const contact of page.data) {
+			if (contact.id <= last) throw new Error(`export out of order: ${contact.id} after ${last}`);
+			last = contact.id;
+		}
+		contacts += page.data.length;
+		if (mode.startsWith('offset') ? page.data.length < 1000 : page.links?.next === null) break;
+	}
+	if (contacts !== CONTACTS) throw new Error(`export returned ${contacts} contacts, expected ${CONTACTS}`);
+	return performance.now() - started;
+}
+
+async function load(spec: LoadSpec): Promise<LoadResult> {
+	const child = startChild([...TS_NODE, path.join('bench', 'lib', 'load-generator.ts'), JSON.stringify(spec)], TS_NODE_ENV);
+	const [line] = await child.waitFor(/^\{.*\}$/);
+	await child.stop();
+	return JSON.parse(line) as LoadResult;
+}
+
+/** Median time of sequential calls, in ms. */
+async function latency(call: () => Promise<number>): Promise<number> {
+	const times: number[] = [];
+	for (let i = 0; i < LATENCY_CALLS; i++) {
+		const started = performance.now();
+		const status = await call();
+		times.push(performance.now() - started);
+		if (status >= 300) throw new Error(`latency call answered ${status}`);
+	}
+	return median(times);
+}
+
+async function main(): Promise<void> {
+	execFileSync('npm', ['run', 'build', '-w', 'bot-platform-server'], { cwd: REPO, stdio: 'ignore' });
+	const commands = await commandsTable();
+
+	const server = await startServerProcess(ADMIN_TOKEN);
+	const baselines: Child[] = [];
+	const scratch = mkdtempSync(path.join(tmpdir(), 'bench-'));
+	try {
+		const { ownerId, apiKey, botId } = await provision(server.url);
+		const auth = { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' };
+		const rssEmpty = server.rss();
+
+		const latencyCalls: Array<[string, (size: number) => Promise<number>]> = [
+			['getMe', () => send(`${server.url}/api/v1/getMe`, { headers: auth }).then((a) => a.status)],
+			['getNumberOfContacts', () => send(`${server.url}/api/v1/getNumberOfContacts`, { headers: auth }).then((a) => a.status)],
+			['getContacts, page 1 of 20', () => send(`${server.url}/api/v1/getContacts`, { headers: auth }).then((a) => a.status)],
+			[
+				'getContacts, 100 from the middle',
+				(size) => send(`${server.url}/api/v1/getContacts?offset=${size / 2}&limit=100`, { headers: auth }).then((a) => a.status),
+			],
+			[
+				'createOrUpdateContact, update',
+				() =>
+					sendJson(
+						`${server.url}/api/v1/createOrUpdateContact`,
+						{ bot_id: botId, messenger: 'telegram', name: 'Again', telegram_id: SEEDED_TELEGRAM_BASE + 1 },
+						auth,
+					).then((a) => a.status),
+			],
+		];
+		const latencies = new Map<string, number[]>();
+		const measureLatencies = async (size: number) => {
+			for (const [name, call] of latencyCalls)
+				latencies.set(name, [...(latencies.get(name) ?? []), await latency(() => call(size))]);
+		};
+
+		const seedStarted = performance.now();
+		await seedContacts(server.databaseUri, { ownerId, botIds: [botId], firstId: 1, count: SMALL });
+		await measureLatencies(SMALL);
+		await seedContacts(server.databaseUri, { ownerId, botIds: [botId], firstId: SMALL + 1, count: CONTACTS - SMALL });
+		const seedSeconds = (performance.now() - seedStarted) / 1000;
+		const rssFull = server.rss();
+		await measureLatencies(CONTACTS);
+
+		// Exports: the first server walk records the answers the baselines replay.
+		const recordings: Recording[] = [];
+		const exportTimes = new Map<string, number[]>();
+		const addTime = (key: string, ms: number) => exportTimes.set(key, [...(exportTimes.get(key) ?? []), ms]);
+		for (const mode of Object.keys(EXPORTS) as ExportMode[])
+			addTime(`${mode}|server`, await walkExport(server.url, mode, auth, recordings));
+		const getMe = await send(`${server.url}/api/v1/getMe`, { headers: auth });
+		recordings.push({
+			url: '/api/v1/getMe',
+			status: getMe.status,
+			contentType: getMe.contentType,
+			body: getMe.body.toString('base64'),
+		});
+		const recordingFile = path.join(scratch, 'recordings.json');
+		writeFileSync(recordingFile, JSON.stringify(recordings));
+		recordings.length = 0;
+		const targets: Target[] = [{ name: 'server', url: server.url }];
+		for (const kind of ['express', 'http']) {
+			const child = startChild([...TS_NODE, path.join('bench', 'lib', 'replay-server.ts'), kind, recordingFile], TS_NODE_ENV);
+			baselines.push(child);
+			targets.push({ name: kind, url: (await child.waitFor(/listening on (http:\/\/\S+)/))[1] });
+		}
+		for (let round = 0; round < ROUNDS; round++) {
+			for (const mode of Object.keys(EXPORTS) as ExportMode[]) {
+				for (const target of round === 0 ? targets.slice(1) : targets) {
+					addTime(`${mode}|${target.name}`, await walkExport(target.url, mode, auth));
+				}
+			}
+		}
+
+		const getMeRuns = new Map<string, LoadResult[]>();
+		for (let round = 0; round < ROUNDS; round++) {
+			for (const target of targets) {
+				const result = await load({
+					url: `${target.url}/api/v1/getMe`,
+					method: 'GET',
+					headers: auth,
+					connections: 50,
+					seconds: LOAD_SECONDS,
+				});
+				getMeRuns.set(target.name, [...(getMeRuns.get(target.name) ?? []), result]);
+			}
+		}
+
+		const writes: Array<[string, number, LoadResult]> = [];
+		let fresh = 5_000_000_000;
+		for (const connections of [10, 50]) {
+			for (const kind of ['create', 'update'] as const) {
+				const telegramIds =
+					kind === 'create'
+						? { botId, fresh: (fresh += 10_000_000) }
+						: { botId, existingFrom: SEEDED_TELEGRAM_BASE + 1, existingBelow: SEEDED_TELEGRAM_BASE + CONTACTS };
+				const spec: LoadSpec = {
+					url: `${server.url}/api/v1/createOrUpdateContact`,
+					method: 'POST',
+					headers: { ...auth, 'Content-Type': 'application/json' },
+					connections,
+					seconds: LOAD_SECONDS,
+					telegramIds,
+				};
+				writes.push([kind, connections, await load(spec)]);
+			}
+		}
+		const rssEnd = server.rss();
+
+		const exportRows = (Object.keys(EXPORTS) as ExportMode[]).map((mode) => {
+			const [own, express, http] = ['server', 'express', 'http'].map((name) => median(exportTimes.get(`${mode}|${name}`) ?? []));
+			return [
+				`export all, ${mode}`,
+				`${fmt(own / 1000, 2)} s`,
+				`${fmt(express / 1000, 3)} s`,
+				`${fmt(http / 1000, 3)} s`,
+				`${fmt(own / express, 1)}x`,
+			];
+		});
+		const meOf = (name: string) => {
+			const runs = getMeRuns.get(name) ?? [];
+			return { rps: median(runs.map((r) => r.requestsPerSecond)), p99: median(runs.map((r) => r.p99Ms)) };
+		};
+		const [meServer, meExpress, meHttp] = ['server', 'express', 'http'].map(meOf);
+		const out = [
+			`Bot Platform benchmark: ${fmt(CONTACTS)} contacts on the embedded database, Node ${process.version}, ` +
+				`${ROUNDS} rounds (medians), load by autocannon; seeded in ${fmt(seedSeconds, 1)} s`,
+			'',
+			'Server against bare Express and bare node:http serving the same bytes:',
+			'',
+			table(
+				['measure', 'server', 'bare Express', 'bare node:http', 'server / Express'],
+				[
+					...exportRows,
+					[
+						'getMe, 50 connections',
+						`${fmt(meServer.rps)} req/s, p99 ${fmt(meServer.p99, 1)} ms`,
+						`${fmt(meExpress.rps)} req/s, p99 ${fmt(meExpress.p99, 1)} ms`,
+						`${fmt(meHttp.rps)} req/s, p99 ${fmt(meHttp.p99, 1)} ms`,
+						`${fmt(meServer.rps / meExpress.rps, 2)} of its throughput, p99 ${fmt(meServer.p99 / meExpress.p99, 1)}x`,
+					],
+				],
+				['---', '---:', '---:', '---:', '---:'],
+			),
+			'',
+			'createOrUpdateContact, in flight (autocannon connections):',
+			'',
+			table(
+				['calls', 'in flight', 'req/s', 'p50 ms', 'p99 ms', 'failed'],
+				writes.map(([kind, connections, r]) => [
+					kind,
+					connections,
+					fmt(r.requestsPerSecond),
+					fmt(r.p50Ms, 1),
+					fmt(r.p99Ms, 1),
+					r.failed,
+				]),
+				['---', '---:', '---:', '---:', '---:', '---:'],
+			),
+			'',
+			'Resident memory of the server process:',
+			'',
+			table(
+				['when', 'RSS', 'per contact over the empty server'],
+				[
+					['provisioned, no contacts', `${fmt(rssEmpty / MiB)} MiB`, ''],
+					[
+						`${fmt(CONTACTS)} contacts seeded`,
+						`${fmt(rssFull / MiB)} MiB`,
+						`${fmt((rssFull - rssEmpty) / CONTACTS / 1024, 2)} KB`,
+					],
+					['after every measurement', `${fmt(rssEnd / MiB)} MiB`, `${fmt((rssEnd - rssEmpty) / CONTACTS / 1024, 2)} KB`],
+				],
+				['---', '---:', '---:'],
+			),
+			'',
+			`Latency, median of ${LATENCY_CALLS} sequential calls:`,
+			'',
+			table(
+				['call', `${fmt(SMALL)} contacts`, `${fmt(CONTACTS)} contacts`],
+				[...latencies].map(([name, [small, large]]) => [name, `${fmt(small, 2)} ms`, `${fmt(large, 2)} ms`]),
+				['---', '---:', '---:'],
+			),
+			'',
+			'Database commands per successful call (driver command monitoring):',
+			'',
+			commands,
+		];
+		console.log(out.join('\n'));
+	} finally {
+		for (const child of baselines) await child.stop();
+		await server.stop();
+		rmSync(scratch, { recursive: true, force: true });
+	}
+}
+
+main().catch((error: unknown) => {
+	console.error(error);
+	process.exitCode = 1;
+});
