@@ -75,9 +75,13 @@ export interface ServerProcess extends Child {
 	databaseUri: string;
 }
 
-/** `node server/dist/main.js` with the benchmark's settings; build it first (`npm run build -w bot-platform-server`). */
+/**
+ * `node server/dist/main.js` with the benchmark's settings; build it first (`npm run build -w bot-platform-server`).
+ * `BENCH_SERVER_NODE_FLAGS` adds flags for the server's Node only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+ */
 export async function startServerProcess(adminToken: string): Promise<ServerProcess> {
-	const child = startChild([path.join('server', 'dist', 'main.js')], {
+	const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+	const child = startChild([...flags, path.join('server', 'dist', 'main.js')], {
 		PORT: '0',
 		HOST: '127.0.0.1',
 		ADMIN_TOKEN: adminToken,

@@ -1,4 +1,5 @@
 import { CursorRegistry } from '../src/engine/cursors';
+import { encodeDocument } from '../src/engine/records';
 import { useEmulator, type TestDocument } from './emulator-fixture';
 
 const fixture = useEmulator();
@@ -50,7 +51,7 @@ describe('mongo emulator cursors', () => {
 
 	it('drops the cursors of a connection when it closes', () => {
 		const cursors = new CursorRegistry();
-		const documents = Array.from({ length: 5 }, (_, i) => ({ _id: i }));
+		const documents = Array.from({ length: 5 }, (_, i) => encodeDocument({ _id: i }));
 		const open = cursors.openCursor('db.docs', documents, { connectionId: 7, batchSize: 2 });
 		cursors.closeConnection(7);
 		expect(() => cursors.getMore(open.id.toNumber(), 'db.docs', undefined)).toThrow(expect.objectContaining({ code: 43 }));

@@ -5,6 +5,7 @@ import type { Collection } from '../engine/collection';
 import { ID_INDEX_NAME } from '../engine/indexes/index-spec';
 import { compileFilter } from '../engine/query/matcher';
 import { collectionName, namespace, optionalDocument } from './arguments';
+import { encodeDocument } from '../engine/records';
 import type { CommandHandler } from './command-context';
 
 /** Collection options that would change behaviour the emulator does not implement. */
@@ -41,7 +42,7 @@ const listCollections: CommandHandler = (command, context) => {
 		.list()
 		.map((collection) => describeCollection(collection, nameOnly))
 		.filter(matches);
-	const cursor = context.engine.cursors.openCursor(`${context.databaseName}.$cmd.listCollections`, infos, {
+	const cursor = context.engine.cursors.openCursor(`${context.databaseName}.$cmd.listCollections`, infos.map(encodeDocument), {
 		connectionId: context.connectionId,
 	});
 	return { cursor, ok: 1 };

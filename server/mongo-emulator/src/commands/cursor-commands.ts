@@ -4,9 +4,9 @@ import { isLong } from '../bson/types';
 import { badValue, CommandError } from '../errors';
 import { runAggregate } from '../engine/aggregate';
 import { findRecords } from '../engine/query/executor';
-import { projectDocuments } from '../engine/query/projection';
+import { hasProjection, projectDocuments } from '../engine/query/projection';
+import { encodeDocument } from '../engine/records';
 import { parseSort, type SortField } from '../engine/query/sort';
-import type { PlainObject } from '../bson/types';
 import {
 	collectionName,
 	existingCollection,
@@ -47,10 +47,13 @@ const find: CommandHandler = (command, context) => {
 	const args = parseFindArguments(command);
 	const collection = existingCollection(context, name);
 	const records = collection ? findRecords(collection, args).results : [];
-	const documents = projectDocuments(
-		records.map((record) => record.doc),
-		args.projection,
-	);
+	// Without a projection the stored bytes are the answer; with one, the documents are decoded, cut and encoded.
+	const documents = hasProjection(args.projection)
+		? projectDocuments(
+				records.map((record) => record.doc),
+				args.projection,
+			).map(encodeDocument)
+		: records.map((record) => record.bson);
 	return cursorReply(context, namespace(context, name), documents, nonNegativeInteger(command, 'batchSize'), args.singleBatch);
 };
 
@@ -62,7 +65,13 @@ const aggregate: CommandHandler = (command, context) => {
 	if (!cursor) throw new CommandError('FailedToParse', "The 'cursor' option is required");
 	existingCollection(context, name); // removes TTL-expired documents first
 	const { documents } = runAggregate(context.engine.database(context.databaseName), name, command.pipeline);
-	return cursorReply(context, namespace(context, name), documents, nonNegativeInteger(cursor, 'batchSize'), false);
+	return cursorReply(
+		context,
+		namespace(context, name),
+		documents.map(encodeDocument),
+		nonNegativeInteger(cursor, 'batchSize'),
+		false,
+	);
 };
 
 const getMore: CommandHandler = (command, context) => {
@@ -93,7 +102,7 @@ const killCursors: CommandHandler = (command, context) => {
 function cursorReply(
 	context: CommandContext,
 	ns: string,
-	documents: PlainObject[],
+	documents: Uint8Array[],
 	batchSize: number | undefined,
 	singleBatch: boolean,
 ): Document {

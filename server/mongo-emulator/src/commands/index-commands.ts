@@ -6,6 +6,7 @@ import type { Collection } from '../engine/collection';
 import { ID_INDEX_NAME, keyPattern, parseIndexSpec } from '../engine/indexes/index-spec';
 import { compareBson } from '../bson/compare';
 import { collectionForWrite, collectionName, existingCollection, namespace } from './arguments';
+import { encodeDocument } from '../engine/records';
 import type { CommandHandler } from './command-context';
 
 const createIndexes: CommandHandler = (command, context) => {
@@ -31,7 +32,9 @@ const listIndexes: CommandHandler = (command, context) => {
 	const collection = existingCollection(context, name);
 	if (!collection) throw new CommandError('NamespaceNotFound', `ns does not exist: ${namespace(context, name)}`);
 	const specs = collection.indexList().map((index) => index.describe());
-	const cursor = context.engine.cursors.openCursor(namespace(context, name), specs, { connectionId: context.connectionId });
+	const cursor = context.engine.cursors.openCursor(namespace(context, name), specs.map(encodeDocument), {
+		connectionId: context.connectionId,
+	});
 	return { cursor, ok: 1 };
 };
 

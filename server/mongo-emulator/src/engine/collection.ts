@@ -8,7 +8,7 @@ import { CommandError } from '../errors';
 import { CollectionIndex, type DocumentKeys } from './indexes/collection-index';
 import { ID_INDEX_NAME, sameIndexDefinition, sameKeys, type IndexSpec } from './indexes/index-spec';
 import type { PlannerMode } from './query/planner';
-import type { DocRecord } from './records';
+import { DocRecord, encodeDocument } from './records';
 
 const EARLIEST_DATE = new Date(-8.64e15);
 
@@ -42,7 +42,7 @@ export class Collection {
 		return this.records.values();
 	}
 
-	/** The stored documents in natural order (shared, immutable). */
+	/** The stored documents in natural order, decoded. */
 	documents(): PlainObject[] {
 		return [...this.records].map((record) => record.doc);
 	}
@@ -85,27 +85,31 @@ export class Collection {
 	insert(doc: PlainObject): DocRecord {
 		const keys = this.keysByIndex(doc);
 		this.assertUnique(keys);
-		const record: DocRecord = { seq: this.nextSeq++, doc };
+		const record = new DocRecord(this.nextSeq++, encodeDocument(doc));
 		this.records.add(record);
 		for (const [index, docKeys] of keys) index.add(record, docKeys);
 		return record;
 	}
 
-	/** Replaces a record's document, enforcing unique indexes and re-indexing only changed keys. */
-	replace(record: DocRecord, doc: PlainObject): void {
+	/**
+	 * Replaces a record's document (`before` is its current one, decoded), enforcing unique indexes and
+	 * re-indexing only changed keys.
+	 */
+	replace(record: DocRecord, before: PlainObject, doc: PlainObject): void {
 		const newKeys = this.keysByIndex(doc);
 		this.assertUnique(newKeys, record);
 		for (const [index, docKeys] of newKeys) {
-			const oldKeys = index.keysFor(record.doc);
+			const oldKeys = index.keysFor(before);
 			if (index.sameKeys(oldKeys, docKeys)) continue;
 			index.remove(record, oldKeys);
 			index.add(record, docKeys);
 		}
-		record.doc = doc;
+		record.bson = encodeDocument(doc);
 	}
 
-	remove(record: DocRecord): void {
-		for (const index of this.indexes.values()) index.remove(record, index.keysFor(record.doc));
+	/** `doc` is the record's document, decoded, when the caller has it already. */
+	remove(record: DocRecord, doc: PlainObject = record.doc): void {
+		for (const index of this.indexes.values()) index.remove(record, index.keysFor(doc));
 		this.records.delete(record);
 	}
 

@@ -1,11 +1,11 @@
 /**
  * Open cursors: the rest of a result set, handed out batch by batch through getMore. Results are
- * materialized when the cursor is created (stored documents are immutable, so this is a consistent
- * snapshot). A cursor dies with the connection that opened it or after ten idle minutes, checked lazily.
+ * materialized as BSON when the cursor is created (stored bytes are never changed in place, so this is a
+ * consistent snapshot). A cursor dies with the connection that opened it or after ten idle minutes, checked lazily.
  */
-import { calculateObjectSize, Long } from 'bson';
+import { Long } from 'bson';
 import { CommandError } from '../errors';
-import type { PlainObject } from '../bson/types';
+import { RawDocuments } from '../wire/raw-documents';
 
 const DEFAULT_FIRST_BATCH = 101;
 /** mongod caps a batch at 16 MiB so that a reply stays under the maximum message size. */
@@ -15,7 +15,7 @@ const IDLE_TIMEOUT_MS = 10 * 60 * 1000;
 interface OpenCursor {
 	readonly namespace: string;
 	readonly connectionId: number;
-	readonly documents: readonly PlainObject[];
+	readonly documents: readonly Uint8Array[];
 	position: number;
 	lastUsed: number;
 }
@@ -23,8 +23,8 @@ interface OpenCursor {
 export interface CursorReply {
 	id: Long;
 	ns: string;
-	firstBatch?: PlainObject[];
-	nextBatch?: PlainObject[];
+	firstBatch?: RawDocuments;
+	nextBatch?: RawDocuments;
 }
 
 export class CursorRegistry {
@@ -34,7 +34,7 @@ export class CursorRegistry {
 	/** Returns the first batch; the cursor stays open only if documents remain and `singleBatch` is off. */
 	openCursor(
 		namespace: string,
-		documents: readonly PlainObject[],
+		documents: readonly Uint8Array[],
 		options: { connectionId: number; batchSize?: number; singleBatch?: boolean },
 	): CursorReply {
 		this.removeIdle();
@@ -84,15 +84,15 @@ export class CursorRegistry {
 	}
 }
 
-function takeBatch(cursor: OpenCursor, batchSize: number): PlainObject[] {
-	const batch: PlainObject[] = [];
+function takeBatch(cursor: OpenCursor, batchSize: number): RawDocuments {
+	const batch: Uint8Array[] = [];
 	let bytes = 0;
 	while (batch.length < batchSize && cursor.position < cursor.documents.length) {
 		const doc = cursor.documents[cursor.position];
-		bytes += calculateObjectSize(doc);
+		bytes += doc.length;
 		if (batch.length > 0 && bytes > MAX_BATCH_BYTES) break;
 		batch.push(doc);
 		cursor.position += 1;
 	}
-	return batch;
+	return new RawDocuments(batch);
 }

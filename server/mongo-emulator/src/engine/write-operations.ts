@@ -13,10 +13,7 @@ import type { SortField } from './query/sort';
 import { applyUpdate, buildUpsertDocument, type UpdateSpec } from './update/apply-update';
 import type { DocRecord } from './records';
 
-/**
- * Stores a document as decoded from the insert command, without a deep copy: the decoded command is
- * referenced by nothing else, so no caller can reach the stored document.
- */
+/** Stores a document as decoded from the insert command (as BSON bytes: see records.ts). */
 export function insertDocument(collection: Collection, input: unknown): PlainObject {
 	if (!isPlainObject(input)) throw badValue('a document to insert must be an object');
 	const { _id: id = new ObjectId(), ...fields } = input;
@@ -61,10 +58,10 @@ export function updateDocuments(collection: Collection, statement: UpdateStateme
 		const before = record.doc;
 		const after = applyUpdate(before, update, { filter, arrayFilters, isInsert: false });
 		if (compareBson(before, after) !== 0) {
-			collection.replace(record, after);
+			collection.replace(record, before, after);
 			modified += 1;
 		}
-		first ??= { before, after: record.doc };
+		first ??= { before, after };
 	}
 	return { matched: targets.length, modified, ...first };
 }
@@ -77,6 +74,9 @@ export function deleteDocuments(
 	sort?: readonly SortField[],
 ): PlainObject[] {
 	const targets: DocRecord[] = findRecords(collection, { filter, sort, limit }).results;
-	for (const record of targets) collection.remove(record);
-	return targets.map((record) => record.doc);
+	return targets.map((record) => {
+		const doc = record.doc;
+		collection.remove(record, doc);
+		return doc;
+	});
 }

@@ -3,7 +3,8 @@
  * body; kind 1 sections carry document sequences (e.g. the `documents` of an insert), which are merged
  * into the body under their identifier so that command handlers see one document.
  */
-import { deserialize, serialize, type Document } from 'bson';
+import { deserialize, type Document } from 'bson';
+import { encodeReply } from './raw-documents';
 import { HEADER_SIZE, OpCode, withHeader } from './message-header';
 
 const CHECKSUM_PRESENT = 1 << 0;
@@ -58,6 +59,6 @@ function decodeSequence(section: Buffer): [string, Document[]] {
 export function encodeOpMsg(reply: Document, requestId: number, responseTo: number, flags = 0): Buffer {
 	const flagsAndKind = Buffer.alloc(5);
 	flagsAndKind.writeUInt32LE(flags, 0);
-	const body = Buffer.concat([flagsAndKind, serialize(reply, { ignoreUndefined: true })]);
+	const body = Buffer.concat([flagsAndKind, encodeReply(reply)]);
 	return withHeader(body, requestId, responseTo, OpCode.Msg);
 }

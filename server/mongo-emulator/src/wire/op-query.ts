@@ -2,7 +2,8 @@
  * Legacy OP_QUERY (opcode 2004) and its OP_REPLY (opcode 1). Drivers still open every connection with
  * an OP_QUERY `ismaster` on `admin.$cmd` and expect the answer as an OP_REPLY.
  */
-import { deserialize, serialize, type Document } from 'bson';
+import { deserialize, type Document } from 'bson';
+import { encodeReply } from './raw-documents';
 import { HEADER_SIZE, OpCode, withHeader } from './message-header';
 
 export interface OpQueryRequest {
@@ -30,6 +31,6 @@ function isWrapped(query: Document): query is Document & { $query: Document } {
 export function encodeOpReply(reply: Document, requestId: number, responseTo: number): Buffer {
 	const fields = Buffer.alloc(20); // responseFlags, cursorId (int64), startingFrom, numberReturned
 	fields.writeInt32LE(1, 16);
-	const body = Buffer.concat([fields, serialize(reply, { ignoreUndefined: true })]);
+	const body = Buffer.concat([fields, encodeReply(reply)]);
 	return withHeader(body, requestId, responseTo, OpCode.Reply);
 }

@@ -6,6 +6,7 @@
  */
 import type { Document } from 'bson';
 import type { Collection } from '../collection';
+import type { PlainObject } from '../../bson/types';
 import type { DocRecord } from '../records';
 import { compileFilter, matchAll } from './matcher';
 import { planQuery, type QueryPlan } from './planner';
@@ -44,13 +45,19 @@ export function findRecords(collection: Collection, query: QueryShape): QueryRes
 	const skip = (query.skip ?? 0) - skippedByPosition;
 	const wanted = plan.providesSort ? skip + limit : Infinity;
 	const found: DocRecord[] = [];
+	// Documents are decoded only to be tested, and then once each; an exact plan tests none.
+	const decoded = new Map<DocRecord, PlainObject>();
 	for (const record of candidates(collection, plan, stats, skippedByPosition)) {
 		stats.docsExamined += 1;
-		if (!matches(record.doc)) continue;
+		if (matches !== matchAll) {
+			const doc = record.doc;
+			if (!matches(doc)) continue;
+			if (!plan.providesSort) decoded.set(record, doc);
+		}
 		found.push(record);
 		if (found.length >= wanted) break;
 	}
-	const ordered = plan.providesSort ? found : sortDocuments(found, sort, (record) => record.doc);
+	const ordered = plan.providesSort ? found : sortDocuments(found, sort, (record) => decoded.get(record) ?? record.doc);
 	const results = ordered.slice(skip, skip + limit);
 	stats.nReturned = results.length;
 	return { results, stats };
@@ -69,7 +76,7 @@ export function countMatches(collection: Collection, query: QueryShape): QueryRe
 		total = 0;
 		for (const record of candidates(collection, plan, stats, 0)) {
 			stats.docsExamined += 1;
-			if (matches(record.doc)) total += 1;
+			if (matches === matchAll || matches(record.doc)) total += 1;
 		}
 	}
 	const skip = query.skip ?? 0;

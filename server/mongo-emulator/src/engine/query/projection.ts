@@ -9,8 +9,13 @@ import { isPlainObject, type PlainObject } from '../../bson/types';
 import { badValue } from '../../errors';
 import { MINGO_OPTIONS, withMingo } from './mingo-options';
 
+/** Whether a projection changes anything (an empty one keeps whole documents). */
+export function hasProjection(projection: Document | undefined): projection is Document {
+	return projection !== undefined && projection !== null && Object.keys(projection).length > 0;
+}
+
 export function projectDocuments(docs: PlainObject[], projection: Document | undefined): PlainObject[] {
-	if (projection === undefined || projection === null || Object.keys(projection).length === 0) return docs;
+	if (!hasProjection(projection)) return docs;
 	if (!isPlainObject(projection)) throw badValue('projection must be an object');
 	const keeps = topLevelFilter(projection);
 	if (keeps) return docs.map((doc) => projectFields(doc, keeps));
