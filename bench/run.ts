@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { commandsPerCall } from '../test/support/commands-per-call';
+import { silentLogger } from '../server/src/logger';
 import { startTestServer } from '../test/support/test-server';
 import { send, sendJson } from './lib/http-client';
 import type { LoadResult, LoadSpec } from './lib/load-generator';
@@ -37,7 +38,7 @@ const MiB = 1024 * 1024;
 type Target = { name: string; url: string };
 
 async function commandsTable(): Promise<string> {
-	const t = await startTestServer({}, { monitorCommands: true });
+	const t = await startTestServer({}, silentLogger, { monitorCommands: true });
 	try {
 		const rows = await commandsPerCall(t);
 		return table(

@@ -4,6 +4,7 @@
  * budget of the performance issue. (Timings are the benchmark's business, never a test's.)
  */
 import { commandsPerCall, type MethodCommands } from '../support/commands-per-call';
+import { silentLogger } from '../../server/src/logger';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /** `method` or `method (case)` → [commands now, the most allowed]. */
@@ -35,7 +36,7 @@ let t: TestServer;
 let rows: MethodCommands[];
 
 beforeAll(async () => {
-	t = await startTestServer({}, { monitorCommands: true });
+	t = await startTestServer({}, silentLogger, { monitorCommands: true });
 	rows = await commandsPerCall(t);
 });
 afterAll(async () => {
