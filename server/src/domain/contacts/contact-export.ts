@@ -53,7 +53,14 @@ export async function exportContacts(
 ): Promise<{ contacts: ContactDoc[]; total: number }> {
 	const scope = scopeOf(ownerId, filter);
 	const [contacts, total] = await Promise.all([
-		models.contacts.find(scope).sort({ _id: 1 }).skip(window.skip).limit(window.limit).lean<ContactDoc[]>(),
+		// The whole window in the first batch: one round trip, not a find and a getMore (the default first batch is 101).
+		models.contacts
+			.find(scope)
+			.sort({ _id: 1 })
+			.skip(window.skip)
+			.limit(window.limit)
+			.batchSize(Math.max(1, window.limit))
+			.lean<ContactDoc[]>(),
 		models.contacts.countDocuments(scope),
 	]);
 	return { contacts, total };
