@@ -4,6 +4,7 @@ import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { configWarnings, type Config } from './config';
+import type { EmbeddedOptions } from './database/embedded';
 import { openDatabase, type Database } from './database/open';
 import { startupTasks } from './domain/startup-tasks';
 import { FaultRegistry, faultKind } from './http/faults';
@@ -39,6 +40,8 @@ export interface StartOptions {
 	seed?: Seed;
 	/** The driver's command monitoring, for tests that count commands per call. */
 	monitorCommands?: boolean;
+	/** How the embedded database runs (see `database/embedded.ts`). */
+	embedded?: EmbeddedOptions;
 }
 
 /** In-flight requests get this long to finish on shutdown before their sockets are cut. */
@@ -53,6 +56,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
 			startupTasks,
 			signal: options.signal,
 			monitorCommands: options.monitorCommands,
+			embedded: options.embedded,
 		},
 		logger,
 	);

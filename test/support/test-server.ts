@@ -48,6 +48,9 @@ export async function startTestServer(
 		logger,
 		seed,
 		monitorCommands,
+		// The embedded emulator on the test's own thread: on a worker, it would be compiled by ts-node again for every
+		// test server (seconds each). The worker thread is what the server processes of the process tests run.
+		embedded: { thread: false },
 		config: { mongodbUri, adminToken: TEST_ADMIN_TOKEN, ...overrides },
 	});
 	return {

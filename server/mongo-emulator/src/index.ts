@@ -38,3 +38,5 @@ export async function startMongoEmulator(options: MongoEmulatorOptions = {}): Pr
 	const uriHost = host.includes(':') ? `[${host}]` : host;
 	return { uri: `mongodb://${uriHost}:${port}`, port, close: () => server.close() };
 }
+
+export { startMongoEmulatorThread } from './thread';

@@ -8,7 +8,7 @@ import { redactUri } from '../config';
 import type { Logger } from '../logger';
 import { createModels, type Models } from '../models';
 import { DatabaseAvailability } from './availability';
-import { startEmbeddedDatabase } from './embedded';
+import { startEmbeddedDatabase, type EmbeddedOptions } from './embedded';
 import type { StartupTask } from './startup-task';
 
 export interface Database {
@@ -32,6 +32,8 @@ export interface DatabaseOptions {
 	signal?: AbortSignal;
 	/** The driver's command monitoring (`commandStarted` events on the client): how tests count commands per call. */
 	monitorCommands?: boolean;
+	/** How the embedded database runs, when MONGODB_URI is unset. */
+	embedded?: EmbeddedOptions;
 }
 
 /**
@@ -110,10 +112,17 @@ async function ensureIndexes(models: Models): Promise<number> {
 }
 
 export async function openDatabase(
-	{ mongodbUri, dbName = 'bot-platform', startupTasks = [], signal, monitorCommands = false }: DatabaseOptions,
+	{
+		mongodbUri,
+		dbName = 'bot-platform',
+		startupTasks = [],
+		signal,
+		monitorCommands = false,
+		embedded: embeddedOptions,
+	}: DatabaseOptions,
 	logger: Logger,
 ): Promise<Database> {
-	const embedded = mongodbUri === undefined ? await startEmbeddedDatabase(logger) : undefined;
+	const embedded = mongodbUri === undefined ? await startEmbeddedDatabase(logger, embeddedOptions) : undefined;
 	const uri = embedded ? `${embedded.uri}/${dbName}` : (mongodbUri as string);
 	if (!embedded) logger.info({ uri: redactUri(uri) }, 'database: MongoDB at MONGODB_URI');
 	let connection: Connection | undefined;

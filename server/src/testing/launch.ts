@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config';
+import type { EmbeddedOptions } from '../database/embedded';
 import { silentLogger, type Logger } from '../logger';
 import { loadSeedFile, parseSeed } from '../seed/load';
 import { startServer, type RunningServer } from '../server';
@@ -46,6 +47,8 @@ export interface LaunchOptions extends BotPlatformServerOptions {
 	config?: Partial<Config>;
 	/** The driver's command monitoring, for tests that count commands per call. */
 	monitorCommands?: boolean;
+	/** How the embedded database runs (on a thread of its own by default: see `database/embedded.ts`). */
+	embedded?: EmbeddedOptions;
 }
 
 function seedOf(seed: unknown) {
@@ -80,6 +83,7 @@ export async function launchBotPlatformServer(
 		dbName: options.dbName,
 		seed: seedOf(options.seed),
 		monitorCommands: options.monitorCommands,
+		embedded: options.embedded,
 	});
 	return {
 		url: server.url,

@@ -1,0 +1,52 @@
+/**
+ * The emulator on a thread of its own (`worker_threads`), for a process that embeds it: its commands then run
+ * beside the application's JavaScript rather than between its requests, as a real database runs beside its
+ * clients, and its heap (the stored documents) is collected apart from the application's short-lived garbage.
+ * Clients reach it over TCP exactly as they reach the in-thread emulator.
+ */
+import { Worker } from 'node:worker_threads';
+import path from 'node:path';
+import { once } from 'node:events';
+import type { MongoEmulator, MongoEmulatorOptions } from './index';
+
+/** Messages from the worker (`thread-worker.ts`). */
+export type ThreadMessage = { kind: 'listening'; uri: string; port: number } | { kind: 'warn'; message: string };
+
+/** What the worker is started with: the options that can cross a thread (not the logger, which stays here). */
+export type ThreadOptions = Omit<MongoEmulatorOptions, 'logger'>;
+
+export async function startMongoEmulatorThread(options: MongoEmulatorOptions = {}): Promise<MongoEmulator> {
+	const { logger = console, ...workerData } = options;
+	const worker = startWorker(workerData satisfies ThreadOptions);
+	const listening = new Promise<{ uri: string; port: number }>((resolve, reject) => {
+		worker.once('error', reject);
+		worker.once('exit', (code) => reject(new Error(`mongo-emulator thread exited with code ${code} before listening`)));
+		worker.on('message', (message: ThreadMessage) => {
+			if (message.kind === 'listening') resolve(message);
+			else if (message.kind === 'warn') logger.warn(message.message);
+		});
+	});
+	const { uri, port } = await listening;
+	// The thread must not keep the process alive: the embedding process decides when it ends.
+	worker.unref();
+	return {
+		uri,
+		port,
+		async close() {
+			const exited = once(worker, 'exit');
+			worker.postMessage('close');
+			await exited;
+		},
+	};
+}
+
+/**
+ * Built, the worker is `thread-worker.js` beside this file; run from the TypeScript sources (the tests), it is
+ * `thread-worker.ts` through ts-node, the emulator package's development dependency.
+ */
+function startWorker(workerData: ThreadOptions): Worker {
+	if (path.extname(__filename) === '.js') return new Worker(path.join(__dirname, 'thread-worker.js'), { workerData });
+	const source = path.join(__dirname, 'thread-worker.ts');
+	const code = `require('ts-node').register({ transpileOnly: true }); require(${JSON.stringify(source)});`;
+	return new Worker(code, { eval: true, workerData });
+}
