@@ -1,5 +1,6 @@
 /**
- * A baseline: serves recorded answers of the real server, byte for byte with their content type, by request URL,
+ * A baseline: serves recorded answers of the real server, byte for byte with their content type, by request URL
+ * (whatever the method: a createOrUpdateContact answer goes back to every POST of it),
  * as bare Express (`express`) or bare `node:http` (`http`). What the server costs beyond writing the same bytes is
  * the difference between the two timings.
  *
@@ -30,6 +31,8 @@ const answers = new Map(
 let handler: RequestListener;
 if (kind === 'express') {
 	const app = express();
+	// A POST's JSON body is read and parsed, as any API would, before the recorded answer goes back.
+	app.use(express.json());
 	app.all('/{*path}', (req, res) => {
 		const answer = answers.get(req.originalUrl);
 		if (!answer) return void res.status(404).end();
