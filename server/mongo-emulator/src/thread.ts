@@ -41,6 +41,8 @@ export async function startMongoEmulatorThread(options: MongoEmulatorOptions = {
 		port,
 		async close() {
 			const exited = once(worker, 'exit');
+			// Held again while it closes: otherwise a process with nothing else left to do ends before the thread does.
+			worker.ref();
 			worker.postMessage('close');
 			await exited;
 		},
