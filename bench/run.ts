@@ -93,12 +93,29 @@ async function walkExport(base: string, mode: ExportMode, headers: Record<string
 	return performance.now() - started;
 }
 
-async function load(spec: LoadSpec): Promise<LoadResult> {
+interface Measured extends LoadResult {
+	/** The measured process's CPU per answered call, in ms: all threads, and the request (main) thread. */
+	cpuPerCall?: { process: number; mainThread: number };
+}
+
+/** autocannon against `spec.url`; `measured` is the process serving it, whose CPU per call is taken too. */
+async function load(spec: LoadSpec, measured?: Child): Promise<Measured> {
+	const before = measured?.cpu();
 	const child = startChild([...TS_NODE, path.join('bench', 'lib', 'load-generator.ts'), JSON.stringify(spec)], TS_NODE_ENV);
 	const [line] = await child.waitFor(/^\{.*\}$/);
+	const after = measured?.cpu();
 	await child.stop();
-	return JSON.parse(line) as LoadResult;
+	const result = JSON.parse(line) as LoadResult;
+	const calls = result.requestsPerSecond * spec.seconds;
+	if (!before || !after || calls === 0) return result;
+	return {
+		...result,
+		cpuPerCall: { process: (after.process - before.process) / calls, mainThread: (after.mainThread - before.mainThread) / calls },
+	};
 }
+
+const cpuText = (r: Measured) =>
+	r.cpuPerCall ? `${fmt(r.cpuPerCall.process, 2)} / ${fmt(r.cpuPerCall.mainThread, 2)} ms` : 'n/a';
 
 /** Median time of sequential calls, in ms. */
 async function latency(call: () => Promise<number>): Promise<number> {
@@ -198,21 +215,19 @@ async function main(): Promise<void> {
 			}
 		}
 
-		const getMeRuns = new Map<string, LoadResult[]>();
+		const processOf: Record<string, Child> = { server, express: baselines[0], http: baselines[1] };
+		const getMeRuns = new Map<string, Measured[]>();
 		for (let round = 0; round < ROUNDS; round++) {
 			for (const target of targets) {
-				const result = await load({
-					url: `${target.url}/api/v1/getMe`,
-					method: 'GET',
-					headers: auth,
-					connections: 50,
-					seconds: LOAD_SECONDS,
-				});
+				const result = await load(
+					{ url: `${target.url}/api/v1/getMe`, method: 'GET', headers: auth, connections: 50, seconds: LOAD_SECONDS },
+					processOf[target.name],
+				);
 				getMeRuns.set(target.name, [...(getMeRuns.get(target.name) ?? []), result]);
 			}
 		}
 
-		const writes: Array<[string, number, LoadResult, LoadResult]> = [];
+		const writes: Array<[string, number, Measured, Measured]> = [];
 		let fresh = 5_000_000_000;
 		for (const connections of [10, 50]) {
 			for (const kind of ['create', 'update'] as const) {
@@ -228,8 +243,9 @@ async function main(): Promise<void> {
 					seconds: LOAD_SECONDS,
 					telegramIds,
 				};
-				const own = await load(spec);
-				writes.push([kind, connections, own, await load({ ...spec, url: `${targets[1].url}/api/v1/createOrUpdateContact` })]);
+				const own = await load(spec, server);
+				const bare = await load({ ...spec, url: `${targets[1].url}/api/v1/createOrUpdateContact` }, processOf.express);
+				writes.push([kind, connections, own, bare]);
 			}
 		}
 		const rssEnd = server.rss();
@@ -246,14 +262,22 @@ async function main(): Promise<void> {
 		});
 		const meOf = (name: string) => {
 			const runs = getMeRuns.get(name) ?? [];
-			return { rps: median(runs.map((r) => r.requestsPerSecond)), p99: median(runs.map((r) => r.p99Ms)) };
+			const cpu = runs.map((r) => r.cpuPerCall).filter((c) => c !== undefined);
+			return {
+				rps: median(runs.map((r) => r.requestsPerSecond)),
+				p99: median(runs.map((r) => r.p99Ms)),
+				cpu: cpu.length
+					? `${fmt(median(cpu.map((c) => c.process)), 2)} / ${fmt(median(cpu.map((c) => c.mainThread)), 2)} ms`
+					: 'n/a',
+			};
 		};
 		const [meServer, meExpress, meHttp] = ['server', 'express', 'http'].map(meOf);
 		const out = [
 			`Bot Platform benchmark: ${fmt(CONTACTS)} contacts on the embedded database, Node ${process.version}, ` +
 				`${ROUNDS} rounds (medians), load by autocannon; seeded in ${fmt(seedSeconds, 1)} s`,
 			'',
-			'Server against bare Express and bare node:http serving the same bytes:',
+			'Server against bare Express and bare node:http serving the same bytes ' +
+				'(CPU per call: the serving process, all threads / its request thread):',
 			'',
 			table(
 				['measure', 'server', 'bare Express', 'bare node:http', 'server / Express'],
@@ -261,19 +285,29 @@ async function main(): Promise<void> {
 					...exportRows,
 					[
 						'getMe, 50 connections',
-						`${fmt(meServer.rps)} req/s, p99 ${fmt(meServer.p99, 1)} ms`,
-						`${fmt(meExpress.rps)} req/s, p99 ${fmt(meExpress.p99, 1)} ms`,
-						`${fmt(meHttp.rps)} req/s, p99 ${fmt(meHttp.p99, 1)} ms`,
+						`${fmt(meServer.rps)} req/s, p99 ${fmt(meServer.p99, 1)} ms, CPU ${meServer.cpu}`,
+						`${fmt(meExpress.rps)} req/s, p99 ${fmt(meExpress.p99, 1)} ms, CPU ${meExpress.cpu}`,
+						`${fmt(meHttp.rps)} req/s, p99 ${fmt(meHttp.p99, 1)} ms, CPU ${meHttp.cpu}`,
 						`${fmt(meServer.rps / meExpress.rps, 2)} of its throughput, p99 ${fmt(meServer.p99 / meExpress.p99, 1)}x`,
 					],
 				],
 				['---', '---:', '---:', '---:', '---:'],
 			),
 			'',
-			'createOrUpdateContact, in flight (autocannon connections):',
+			'createOrUpdateContact, in flight (autocannon connections; CPU per call as above):',
 			'',
 			table(
-				['calls', 'in flight', 'req/s', 'p50 ms', 'p99 ms', 'failed', 'bare Express, same answer', 'server / Express'],
+				[
+					'calls',
+					'in flight',
+					'req/s',
+					'p50 ms',
+					'p99 ms',
+					'failed',
+					'CPU per call',
+					'bare Express, same answer',
+					'server / Express',
+				],
 				writes.map(([kind, connections, r, bare]) => [
 					kind,
 					connections,
@@ -281,10 +315,11 @@ async function main(): Promise<void> {
 					fmt(r.p50Ms, 1),
 					fmt(r.p99Ms, 1),
 					r.failed,
-					`${fmt(bare.requestsPerSecond)} req/s`,
+					cpuText(r),
+					`${fmt(bare.requestsPerSecond)} req/s, CPU ${cpuText(bare)}`,
 					fmt(r.requestsPerSecond / bare.requestsPerSecond, 2),
 				]),
-				['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:'],
+				['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'],
 			),
 			'',
 			'Resident memory of the server process:',

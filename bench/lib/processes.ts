@@ -5,6 +5,7 @@
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -22,6 +23,11 @@ export interface Child {
 	waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
 	/** Resident memory now, in bytes. */
 	rss(): number;
+	/**
+	 * CPU time used so far, in ms (user + system, from /proc: Linux only, else undefined): by the whole process and
+	 * by its main thread. Unlike throughput, CPU per call hardly changes with what else the machine is running.
+	 */
+	cpu(): { process: number; mainThread: number } | undefined;
 	stop(): Promise<void>;
 }
 
@@ -61,6 +67,11 @@ export function startChild(args: string[], env: NodeJS.ProcessEnv): Child {
 					.toString()
 					.trim(),
 			) * 1024,
+		cpu() {
+			const pid = child.pid;
+			if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return undefined;
+			return { process: cpuMs(`/proc/${pid}/stat`), mainThread: cpuMs(`/proc/${pid}/task/${pid}/stat`) };
+		},
 		async stop() {
 			if (child.exitCode !== null) return;
 			child.kill('SIGTERM');
@@ -68,6 +79,14 @@ export function startChild(args: string[], env: NodeJS.ProcessEnv): Child {
 		},
 	};
 }
+
+/** utime + stime of a /proc stat line (fields 14 and 15, after the command in parentheses), in ms. */
+function cpuMs(statFile: string): number {
+	const fields = readFileSync(statFile, 'utf8').split(') ')[1].split(' ');
+	return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+/** USER_HZ, 100 on every Linux a benchmark would run on. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 export interface ServerProcess extends Child {
 	url: string;
