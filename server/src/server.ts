@@ -9,7 +9,7 @@ import { openDatabase, type Database } from './database/open';
 import { startupTasks } from './domain/startup-tasks';
 import { FaultRegistry, faultKind } from './http/faults';
 import { createRateLimiter } from './http/rate-limit';
-import { loadDeprecations } from './http/versioning';
+import { loadDeprecations, type Deprecations } from './http/versioning';
 import { answerClientError } from './http/client-error';
 import { RequestLog } from './http/request-log';
 import { ResetGate } from './http/reset-gate';
@@ -27,6 +27,8 @@ export interface RunningServer {
 	metrics: Metrics;
 	/** Faults, request log and reset, when the test double is on. */
 	testDouble: TestDouble | undefined;
+	/** The deprecations in force (a test that counts a call's own commands stops their once-a-second reload). */
+	deprecations: Deprecations;
 	/** Stops accepting, lets in-flight requests finish, closes the database. */
 	close(): Promise<void>;
 }
@@ -126,5 +128,5 @@ export async function startServer(config: Config, logger: Logger, options: Start
 			await database.close();
 		})());
 
-	return { url, port, database, metrics, testDouble, close };
+	return { url, port, database, metrics, testDouble, deprecations, close };
 }
