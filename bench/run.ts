@@ -38,7 +38,7 @@ const MiB = 1024 * 1024;
 type Target = { name: string; url: string };
 
 async function commandsTable(): Promise<string> {
-	const t = await startTestServer({}, silentLogger, { monitorCommands: true });
+	const t = await startTestServer({}, silentLogger, undefined, { monitorCommands: true });
 	try {
 		const rows = await commandsPerCall(t);
 		return table(

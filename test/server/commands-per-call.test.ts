@@ -51,7 +51,7 @@ let t: TestServer;
 let rows: MethodCommands[];
 
 beforeAll(async () => {
-	t = await startTestServer({}, silentLogger, { monitorCommands: true });
+	t = await startTestServer({}, silentLogger, undefined, { monitorCommands: true });
 	rows = await commandsPerCall(t);
 });
 afterAll(async () => {
