@@ -14,7 +14,7 @@ import { Types } from 'mongoose';
 import type { StartupTask } from '../../database/startup-task';
 import type { Models } from '../../models';
 import type { Caller } from '../caller';
-import { findOwnedList, type ListChange } from './lists';
+import { findOwnedList, listObjectId, type ListChange } from './lists';
 import type { Refused } from './refusals';
 
 export type FieldDeleted = ListChange | Refused<'slug_unknown'>;
@@ -27,20 +27,22 @@ async function finishDeletion(models: Models, listId: Types.ObjectId, slug: stri
 	await models.lists.updateOne({ _id: listId }, { $pull: { fields: { deletion } } });
 }
 
+/**
+ * The claim also checks that the list is the caller's, so no read comes first; a claim that matched nothing is
+ * explained by one: no such list, someone else's (both before the slug, §4.8), else no such field (or a parallel
+ * deletion claimed it).
+ */
 export async function deleteField(models: Models, caller: Caller, schemaId: string, slug: string): Promise<FieldDeleted> {
-	const owned = await findOwnedList(models, caller, schemaId);
-	if (!owned.ok) return owned;
-	const listId = owned.list._id;
+	const listId = listObjectId(schemaId);
+	if (!listId) return { ok: false, reason: 'list_not_found' };
 	const deletion = new Types.ObjectId();
 	const { matchedCount } = await models.lists.updateOne(
-		{ _id: listId, fields: { $elemMatch: { slug, deletion: { $exists: false } } } },
+		{ _id: listId, ownerId: caller._id, fields: { $elemMatch: { slug, deletion: { $exists: false } } } },
 		{ $set: { 'fields.$.deletion': deletion } },
 	);
 	if (matchedCount === 0) {
-		// No such field, or a parallel deletion claimed it; or the list itself went meanwhile.
-		return (await models.lists.exists({ _id: listId }))
-			? { ok: false, reason: 'slug_unknown' }
-			: { ok: false, reason: 'list_not_found' };
+		const owned = await findOwnedList(models, caller, schemaId);
+		return owned.ok ? { ok: false, reason: 'slug_unknown' } : owned;
 	}
 	await finishDeletion(models, listId, slug, deletion);
 	return { ok: true };

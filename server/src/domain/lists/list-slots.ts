@@ -22,7 +22,11 @@ import { LISTS_PER_PROJECT } from './limits';
 /** A create or delete in flight finishes in milliseconds; start-up leaves younger markers alone. */
 export const SETTLE_AFTER_MS = 60_000;
 
-/** Takes a slot for a list about to be created, with its marker, in one conditional write. False at the limit. */
+/**
+ * Takes a slot for a list about to be created, with its marker, in one conditional write that also checks the
+ * caller owns the project (so no read comes first). False when the project is missing, someone else's, or full:
+ * `createList` then reads why.
+ */
 export async function reserveListSlot(models: Models, caller: Caller, projectUuid: string, listId: Types.ObjectId) {
 	const { matchedCount } = await models.projects.updateOne(
 		{ uuid: projectUuid, ownerId: caller._id, listsCount: { $lt: LISTS_PER_PROJECT } },
@@ -51,10 +55,10 @@ export async function dropListMarkers(models: Models, projectUuid: string, listI
 
 /**
  * Makes the counter agree with whether the list exists, and drops its marker, in one update. False when the
- * marker was already gone (someone else settled it).
+ * marker was already gone (someone else settled it). `exists` is read unless the caller knows it.
  */
-async function settleSlot(models: Models, projectUuid: string, listId: Types.ObjectId): Promise<boolean> {
-	const exists = (await models.lists.exists({ _id: listId })) !== null;
+async function settleSlot(models: Models, projectUuid: string, listId: Types.ObjectId, known?: boolean): Promise<boolean> {
+	const exists = known ?? (await models.lists.exists({ _id: listId })) !== null;
 	const { matchedCount } = await models.projects.updateOne(
 		{ uuid: projectUuid, 'pendingLists._id': listId },
 		{ $pull: { pendingLists: { _id: listId } }, ...(exists ? {} : { $inc: { listsCount: -1 } }) },
@@ -67,14 +71,19 @@ async function settleSlot(models: Models, projectUuid: string, listId: Types.Obj
  * Settles the slot of a create or delete this process has just done. If start-up on another instance settled the
  * marker meanwhile, it judged by what existed then, so the counter is put right here: a created list takes its slot
  * again (false when the project is full by now: the caller then deletes the list), a deleted one releases it.
+ *
+ * `succeeded`: the insert or delete was acknowledged, so the list's existence is known without a read. A created
+ * list keeps its slot even if a parallel delete has removed it since: that delete releases the slot itself, once
+ * (it settles its own marker, or finds it gone and releases anyway).
  */
 export async function settleOwnSlot(
 	models: Models,
 	projectUuid: string,
 	listId: Types.ObjectId,
 	done: 'created' | 'deleted',
+	succeeded = false,
 ): Promise<boolean> {
-	if (await settleSlot(models, projectUuid, listId)) return true;
+	if (await settleSlot(models, projectUuid, listId, succeeded ? done === 'created' : undefined)) return true;
 	const exists = (await models.lists.exists({ _id: listId })) !== null;
 	if (done === 'created' && exists) {
 		const { matchedCount } = await models.projects.updateOne(

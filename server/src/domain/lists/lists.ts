@@ -12,7 +12,7 @@ import { dropListMarkers, markListLeaving, newListId, reserveListSlot, settleOwn
 import type { Refused } from './refusals';
 
 /** List IDs are ObjectId hex strings; anything else names no list. */
-function listObjectId(schemaId: string): Types.ObjectId | undefined {
+export function listObjectId(schemaId: string): Types.ObjectId | undefined {
 	return /^[0-9a-f]{24}$/i.test(schemaId) ? new Types.ObjectId(schemaId) : undefined;
 }
 
@@ -57,52 +57,51 @@ export interface NewList {
 	fields: ListField[];
 }
 
-type TargetOutcome = { ok: true; projectUuid: string; botId: number | null } | Refused<'target_missing' | 'list_forbidden'>;
-
-async function ownProject(
+/**
+ * Why a project took no slot: missing, someone else's (only the owner: an invited team member has no API access
+ * to the project, §1), or else full. Read only on a refusal; the reservation itself checks all three.
+ */
+async function slotRefusal(
 	models: Models,
 	caller: Caller,
 	uuid: string,
 	via: 'bot_id' | 'project_uuid',
-): Promise<{ ok: true } | Refused<'target_missing' | 'list_forbidden'>> {
+): Promise<Refused<'target_missing' | 'list_forbidden' | 'lists_limit'>> {
 	const project = await models.projects.findOne({ uuid }, { ownerId: 1 }).lean();
 	if (!project) return { ok: false, reason: 'target_missing', field: via };
-	// Only the owner: an invited team member has no API access to the project (§1).
 	if (!project.ownerId.equals(caller._id)) return { ok: false, reason: 'list_forbidden' };
-	return { ok: true };
+	return { ok: false, reason: 'lists_limit', max: LISTS_PER_PROJECT };
 }
 
-/** The project (and bot) a new list goes to. */
-async function resolveTarget(models: Models, caller: Caller, target: ListTarget): Promise<TargetOutcome> {
+/** The project (and bot) a new list goes to; whether the caller owns the project is the reservation's to check. */
+async function resolveTarget(
+	models: Models,
+	target: ListTarget,
+): Promise<{ ok: true; projectUuid: string; botId: number | null; via: 'bot_id' | 'project_uuid' } | Refused<'target_missing'>> {
 	if (target.botId !== null) {
 		const bot = await models.bots.findOne({ _id: target.botId, deletedAt: null }, { projectUuid: 1 }).lean();
 		if (!bot) return { ok: false, reason: 'target_missing', field: 'bot_id' };
-		const access = await ownProject(models, caller, bot.projectUuid, 'bot_id');
-		return access.ok ? { ok: true, projectUuid: bot.projectUuid, botId: bot._id } : access;
+		return { ok: true, projectUuid: bot.projectUuid, botId: bot._id, via: 'bot_id' };
 	}
 	// The input rules guarantee one of the two.
-	const projectUuid = target.projectUuid as string;
-	const access = await ownProject(models, caller, projectUuid, 'project_uuid');
-	return access.ok ? { ok: true, projectUuid, botId: null } : access;
+	return { ok: true, projectUuid: target.projectUuid as string, botId: null, via: 'project_uuid' };
 }
 
 export type CreatedList = { ok: true; list: ListDoc } | Refused<'target_missing' | 'list_forbidden' | 'lists_limit'>;
 
 /** Checks run in the order of §4.5: the target (missing, then someone else's), then the 5000-lists limit. */
 export async function createList(models: Models, caller: Caller, target: ListTarget, list: NewList): Promise<CreatedList> {
-	const resolved = await resolveTarget(models, caller, target);
+	const resolved = await resolveTarget(models, target);
 	if (!resolved.ok) return resolved;
-	const { projectUuid, botId } = resolved;
+	const { projectUuid, botId, via } = resolved;
 	const { _id = newListId(), ...fields } = list;
-	if (!(await reserveListSlot(models, caller, projectUuid, _id))) {
-		return { ok: false, reason: 'lists_limit', max: LISTS_PER_PROJECT };
-	}
+	if (!(await reserveListSlot(models, caller, projectUuid, _id))) return slotRefusal(models, caller, projectUuid, via);
 	let created;
 	try {
 		created = await models.lists.create({ _id, ...fields, projectUuid, botId, ownerId: caller._id });
 	} finally {
 		// Whether the insert happened or not: the slot follows what exists (list-slots.ts).
-		if (!(await settleOwnSlot(models, projectUuid, _id, 'created'))) {
+		if (!(await settleOwnSlot(models, projectUuid, _id, 'created', created !== undefined))) {
 			await models.lists.deleteOne({ _id });
 			created = undefined;
 		}
@@ -127,7 +126,7 @@ export async function deleteList(models: Models, caller: Caller, schemaId: strin
 		return { ok: false, reason: 'list_not_found' };
 	}
 	await models.listItems.deleteMany({ listId: list._id });
-	await settleOwnSlot(models, list.projectUuid, list._id, 'deleted');
+	await settleOwnSlot(models, list.projectUuid, list._id, 'deleted', true);
 	return { ok: true };
 }
 
