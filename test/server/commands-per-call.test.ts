@@ -4,6 +4,7 @@
  * budget of the performance issue. (Timings are the benchmark's business, never a test's.)
  */
 import { commandsPerCall, type MethodCommands } from '../support/commands-per-call';
+import { apiMethods } from '../../server/src/api';
 import { silentLogger } from '../../server/src/logger';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -57,6 +58,11 @@ afterAll(async () => {
 
 test('every counted call is in the table and nothing else', () => {
 	expect(rows.map(label).sort()).toEqual(Object.keys(EXPECTED).sort());
+});
+
+test('every API method the server serves is counted (aliases by the method they alias)', () => {
+	const served = apiMethods.filter((method) => method.aliasOf === undefined).map((method) => method.name);
+	expect([...new Set(rows.map((row) => row.method))].sort()).toEqual(served.sort());
 });
 
 const rowOf = (name: string) => rows.find((candidate) => label(candidate) === name) as MethodCommands;
