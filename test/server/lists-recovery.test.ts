@@ -1,13 +1,16 @@
 /**
- * §4.5 §4.6 the 5000-lists counter stays true when a process dies between taking or releasing a slot and
- * inserting or deleting the list. A crash is simulated by making the first write exactly as the server does and
- * stopping there; a server then starting on the same database settles what was left.
+ * §4.5 §4.6 the 5000-lists limit stays exact when a process dies between the two writes of a create (its ID taken
+ * in the project, then the list inserted) or a delete (the list deleted, then its records, then its ID given
+ * back). Either crash leaves a phantom: an ID in the project with no list. A crash is simulated by building that
+ * state by hand; the next create that finds the project full repairs it. Projects written by the previous version
+ * (a counter, `listsCount`, and `pendingLists` markers) are given the IDs of their lists.
  */
 import { Types } from 'mongoose';
+import { LISTS_PER_PROJECT } from '../../server/src/domain/lists/limits';
 import { SETTLE_AFTER_MS } from '../../server/src/domain/lists/list-slots';
 import { startServerOnSameDatabase } from '../support/contact-accounts';
 import { createAccountWithBot, createListForTest } from '../support/factories';
-import { listsCountOf } from '../support/lists';
+import { expectForbidden, listIdsOf, listsCountOf } from '../support/lists';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let t: TestServer;
@@ -17,87 +20,132 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const models = () => t.server.database.models;
-const longAgo = () => new Date(Date.now() - SETTLE_AFTER_MS - 1000);
+const TITLE = { name: 'Title', slug: 'title', type: 'string' };
 
-/** The slot and its marker, as createListSchema takes them before inserting the list (or deleteListSchema marks it). */
-async function markSlot(projectUuid: string, listId: Types.ObjectId, { take, at = longAgo() }: { take: boolean; at?: Date }) {
-	await models().projects.updateOne(
-		{ uuid: projectUuid },
-		{ ...(take && { $inc: { listsCount: 1 } }), $push: { pendingLists: { _id: listId, at } } },
-	);
+/** An ID made longer ago than the settling age, as the ID of a list created (or attempted) back then is. */
+function settledListId(): Types.ObjectId {
+	const seconds = Math.floor((Date.now() - SETTLE_AFTER_MS) / 1000) - 60;
+	return new Types.ObjectId(seconds.toString(16).padStart(8, '0') + new Types.ObjectId().toHexString().slice(8));
 }
 
-const markersOf = async (projectUuid: string) =>
-	(await models().projects.findOne({ uuid: projectUuid }, { pendingLists: 1 }).lean())?.pendingLists ?? [];
-
-async function afterRestart(check: () => Promise<void>) {
-	const restarted = await startServerOnSameDatabase(t);
-	try {
-		await check();
-	} finally {
-		await restarted.server.close();
-	}
+/** The project full: `ids`, then fresh IDs (lists being created elsewhere right now) up to the limit. */
+async function fillProject(projectUuid: string, ids: Types.ObjectId[]) {
+	const fresh = Array.from({ length: LISTS_PER_PROJECT - ids.length }, () => new Types.ObjectId());
+	await models().projects.updateOne({ uuid: projectUuid }, { $set: { listIds: [...ids, ...fresh] } });
 }
 
-test('§4.5 a slot taken by a create that died before inserting its list is released at start-up', async () => {
+test('§4.5 a create that died after taking its slot leaves a phantom, which a full project gives back', async () => {
 	const { account, project } = await createAccountWithBot(t);
-	await createListForTest(account, { project_uuid: project.uuid });
-	await markSlot(project.uuid, new Types.ObjectId(), { take: true });
-	expect(await listsCountOf(t, project.uuid)).toBe(2);
-	await afterRestart(async () => {
-		expect(await listsCountOf(t, project.uuid)).toBe(1);
-		expect(await markersOf(project.uuid)).toEqual([]);
-	});
+	const phantom = settledListId();
+	await fillProject(project.uuid, [phantom]);
+	const res = await account.api.call('createListSchema', { name: 'After', project_uuid: project.uuid, fields: [TITLE] });
+	expect(res.status).toBe(201);
+	const ids = await listIdsOf(t, project.uuid);
+	expect(ids).toHaveLength(LISTS_PER_PROJECT);
+	expect(ids).not.toContain(phantom.toHexString());
+	expect(ids).toContain(res.data.data.id);
+	// Full again, with no phantom old enough: refused, nothing changed.
+	expectForbidden(await account.api.call('createListSchema', { name: 'Over', project_uuid: project.uuid, fields: [TITLE] }));
+	expect(await listIdsOf(t, project.uuid)).toEqual(ids);
 });
 
-test('§4.5 a create that died after inserting its list keeps its slot', async () => {
+test('§4.6 a delete that died after deleting its list: the phantom and the records it left are cleared when needed', async () => {
+	const { account, project, bot } = await createAccountWithBot(t);
+	const kept = await createListForTest(account, { project_uuid: project.uuid });
+	await t.admin.listItems.create(kept.id, { title: 'kept' });
+	// The crash state: the list gone, its records and its ID still there.
+	const deleted = settledListId();
+	await models().listItems.create({ listId: deleted, values: { title: 'left behind' } });
+	await fillProject(project.uuid, [new Types.ObjectId(kept.id), deleted]);
+	const res = await account.api.call('createListSchema', { name: 'After', bot_id: bot.id, fields: [TITLE] });
+	expect(res.status).toBe(201);
+	expect(await listIdsOf(t, project.uuid)).not.toContain(deleted.toHexString());
+	expect(await models().listItems.countDocuments({ listId: deleted })).toBe(0);
+	// A live list is never taken for a phantom, however old.
+	expect(await listIdsOf(t, project.uuid)).toContain(kept.id);
+	expect((await t.admin.listItems.list(kept.id)).map((item) => item.values)).toEqual([{ title: 'kept' }]);
+});
+
+test('§4.5 a phantom younger than the settling age may be a create in flight on another instance: left alone', async () => {
 	const { account, project } = await createAccountWithBot(t);
 	const list = await createListForTest(account, { project_uuid: project.uuid });
-	// The marker of that create, as if the settling write never happened.
-	await models().projects.updateOne(
-		{ uuid: project.uuid },
-		{ $push: { pendingLists: { _id: new Types.ObjectId(list.id), at: longAgo() } } },
-	);
-	await afterRestart(async () => {
-		expect(await listsCountOf(t, project.uuid)).toBe(1);
-		expect(await markersOf(project.uuid)).toEqual([]);
-	});
+	// A create's ID just taken, its list not inserted yet (here: a list just deleted, its ID not given back yet).
+	await models().lists.deleteOne({ _id: new Types.ObjectId(list.id) });
+	await fillProject(project.uuid, [new Types.ObjectId(list.id)]);
+	expectForbidden(await account.api.call('createListSchema', { name: 'Over', project_uuid: project.uuid, fields: [TITLE] }));
+	expect(await listIdsOf(t, project.uuid)).toContain(list.id);
+	expect(await listsCountOf(t, project.uuid)).toBe(LISTS_PER_PROJECT);
 });
 
-test('§4.6 a delete that died after deleting its list releases the slot at start-up', async () => {
-	const { account, project } = await createAccountWithBot(t);
-	const list = await createListForTest(account, { project_uuid: project.uuid });
-	const listId = new Types.ObjectId(list.id);
-	await markSlot(project.uuid, listId, { take: false });
-	await models().lists.deleteOne({ _id: listId });
-	expect(await listsCountOf(t, project.uuid)).toBe(1);
-	await afterRestart(async () => {
-		expect(await listsCountOf(t, project.uuid)).toBe(0);
-		expect(await markersOf(project.uuid)).toEqual([]);
-	});
-	// The freed slot is usable: the counter is exact again.
-	await createListForTest(account, { project_uuid: project.uuid });
-	expect(await listsCountOf(t, project.uuid)).toBe(1);
-});
-
-test('§4.5 a marker younger than the grace period may belong to a live create on another instance: left alone', async () => {
-	const { project } = await createAccountWithBot(t);
-	await markSlot(project.uuid, new Types.ObjectId(), { take: true, at: new Date() });
-	await afterRestart(async () => {
-		expect(await listsCountOf(t, project.uuid)).toBe(1);
-		expect(await markersOf(project.uuid)).toHaveLength(1);
-	});
-});
-
-test('§4.5 §4.6 normal creates and deletes, also in parallel, leave no marker and an exact counter', async () => {
+test('§4.5 §4.6 parallel creates and deletes, repeated deletes too, leave exactly the IDs of the lists that exist', async () => {
 	const { account, project, bot } = await createAccountWithBot(t);
 	const lists = await Promise.all(
 		Array.from({ length: 6 }, (_, i) => createListForTest(account, i % 2 ? { bot_id: bot.id } : { project_uuid: project.uuid })),
 	);
-	const deletes = await Promise.all(
-		[...lists, lists[0], lists[1]].map((list) => account.api.call('deleteListSchema', { schema_id: list.id })),
-	);
+	const [more, deletes] = await Promise.all([
+		Promise.all([createListForTest(account, { bot_id: bot.id }), createListForTest(account, { project_uuid: project.uuid })]),
+		Promise.all([...lists, lists[0], lists[1]].map((list) => account.api.call('deleteListSchema', { schema_id: list.id }))),
+	]);
 	expect(deletes.map((res) => res.status).sort()).toEqual([204, 204, 204, 204, 204, 204, 404, 404]);
-	expect(await listsCountOf(t, project.uuid)).toBe(0);
-	expect(await markersOf(project.uuid)).toEqual([]);
+	expect((await listIdsOf(t, project.uuid)).sort()).toEqual(more.map((list) => list.id).sort());
+});
+
+describe('projects written by the previous version', () => {
+	/** Two lists, then the project as the previous version stored it: a counter and markers, no `listIds`. */
+	async function previousVersionProject() {
+		const { account, project } = await createAccountWithBot(t);
+		const lists = [
+			await createListForTest(account, { project_uuid: project.uuid }),
+			await createListForTest(account, { project_uuid: project.uuid }),
+		];
+		// The raw collection: the model no longer knows these fields.
+		await models().projects.collection.updateOne(
+			{ uuid: project.uuid },
+			{
+				$unset: { listIds: '' },
+				$set: { listsCount: 2, pendingLists: [{ _id: new Types.ObjectId(), at: new Date(Date.now() - SETTLE_AFTER_MS) }] },
+			},
+		);
+		return { account, project, listIds: lists.map((list) => list.id) };
+	}
+
+	const storedProject = (uuid: string) => models().projects.collection.findOne({ uuid });
+
+	test('§4.5 start-up gives them the IDs of their lists and drops the counter and markers', async () => {
+		const { account, project, listIds } = await previousVersionProject();
+		const restarted = await startServerOnSameDatabase(t);
+		try {
+			const stored = await storedProject(project.uuid);
+			expect(stored?.listIds.map((id: Types.ObjectId) => id.toHexString())).toEqual(listIds);
+			expect(stored).not.toHaveProperty('listsCount');
+			expect(stored).not.toHaveProperty('pendingLists');
+		} finally {
+			await restarted.server.close();
+		}
+		// They count towards the limit like any list: full at 4,998 more.
+		await fillProject(
+			project.uuid,
+			listIds.map((id) => new Types.ObjectId(id)),
+		);
+		expectForbidden(await account.api.call('createListSchema', { name: 'Over', project_uuid: project.uuid, fields: [TITLE] }));
+	});
+
+	test('§4.5 one met while serving (written since by an instance of the previous version) is filled by the create', async () => {
+		const { account, project, listIds } = await previousVersionProject();
+		const res = await account.api.call('createListSchema', { name: 'New', project_uuid: project.uuid, fields: [TITLE] });
+		expect(res.status).toBe(201);
+		expect(await listIdsOf(t, project.uuid)).toEqual([...listIds, res.data.data.id]);
+		expect(await storedProject(project.uuid)).not.toHaveProperty('listsCount');
+	});
+
+	test('§4.5 parallel creates in one such project fill it once and count every list', async () => {
+		const { account, project, listIds } = await previousVersionProject();
+		const created = await Promise.all(
+			Array.from({ length: 4 }, (_, i) =>
+				account.api.call('createListSchema', { name: `New ${i}`, project_uuid: project.uuid, fields: [TITLE] }),
+			),
+		);
+		expect(created.map((res) => res.status)).toEqual([201, 201, 201, 201]);
+		expect((await listIdsOf(t, project.uuid)).sort()).toEqual([...listIds, ...created.map((res) => res.data.data.id)].sort());
+	});
 });

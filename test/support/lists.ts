@@ -1,4 +1,5 @@
 /** Helpers of the list tests (§2.1, §2.2, §4.3 to §4.8): raw JSON order, error shapes, storage checks. */
+import { Types } from 'mongoose';
 import type { HttpResponse } from './http';
 import type { TestServer } from './test-server';
 
@@ -52,14 +53,24 @@ export function expectInvalid(res: HttpResponse, keys: string[]) {
 	}
 }
 
+/** How many lists the project counts towards its 5000 (§4.5): the IDs it holds. */
 export async function listsCountOf(t: TestServer, projectUuid: string): Promise<number> {
-	const project = await t.server.database.models.projects.findOne({ uuid: projectUuid }, { listsCount: 1 }).lean();
-	if (!project) throw new Error(`project ${projectUuid} not found`);
-	return project.listsCount;
+	return (await listIdsOf(t, projectUuid)).length;
 }
 
-export async function setListsCount(t: TestServer, projectUuid: string, listsCount: number): Promise<void> {
-	await t.server.database.models.projects.updateOne({ uuid: projectUuid }, { $set: { listsCount } });
+export async function listIdsOf(t: TestServer, projectUuid: string): Promise<string[]> {
+	const project = await t.server.database.models.projects.findOne({ uuid: projectUuid }, { listIds: 1 }).lean();
+	if (!project) throw new Error(`project ${projectUuid} not found`);
+	return project.listIds.map((id) => id.toHexString());
+}
+
+/**
+ * Makes the project hold `count` slots, without making that many lists: IDs of lists being created right now (on
+ * another instance, say), which the full-project repair leaves alone for a minute (`SETTLE_AFTER_MS`).
+ */
+export async function setListsCount(t: TestServer, projectUuid: string, count: number): Promise<void> {
+	const listIds = Array.from({ length: count }, () => new Types.ObjectId());
+	await t.server.database.models.projects.updateOne({ uuid: projectUuid }, { $set: { listIds } });
 }
 
 /** Every record of the list, straight from storage (also after the list itself is gone). */

@@ -3,13 +3,13 @@ import type { StartupTask } from '../database/startup-task';
 import { accountOwnersBackfill } from './contact-accounts/account-owners';
 import { journalRecovery } from './contact-accounts/journal';
 import { fieldDeletionRecovery } from './lists/field-deletion';
-import { listSlotRecovery } from './lists/list-slots';
+import { listIdsBackfill } from './lists/list-ids-backfill';
 import { deletedBotsRecovery } from './contacts/delete-bot';
 
 export const startupTasks: readonly StartupTask[] = [
 	accountOwnersBackfill,
 	journalRecovery,
 	deletedBotsRecovery,
-	listSlotRecovery,
+	listIdsBackfill,
 	fieldDeletionRecovery,
 ];

@@ -3,12 +3,13 @@
  * list and its records consistent. Each rule returns its result or a refusal saying why; the API layer decides
  * what a refusal looks like on the wire (`api/lists/refusals.ts`).
  */
-import { Types } from 'mongoose';
+import { Error as MongooseError, mongo, Types } from 'mongoose';
 import type { Models } from '../../models';
 import type { ListDoc, ListField } from '../../models/list';
 import type { Caller } from '../caller';
 import { LISTS_PER_PAGE, LISTS_PER_PROJECT } from './limits';
-import { dropListMarkers, markListLeaving, newListId, reserveListSlot, settleOwnSlot } from './list-slots';
+import { fillListIds } from './list-ids-backfill';
+import { newListId, releaseListSlot, releasePhantomSlots, takeListSlot } from './list-slots';
 import type { Refused } from './refusals';
 
 /** List IDs are ObjectId hex strings; anything else names no list. */
@@ -59,17 +60,26 @@ export interface NewList {
 
 /**
  * Why a project took no slot: missing, someone else's (only the owner: an invited team member has no API access
- * to the project, §1), or else full. Read only on a refusal; the reservation itself checks all three.
+ * to the project, §1), or else full. Read only on a refusal; the slot's own write checks all three. A full project
+ * may hold phantoms, and one of an earlier version has no `listIds` yet: both are put right here, and then the
+ * answer is `retry`, the slot being worth one more try.
  */
 async function slotRefusal(
 	models: Models,
 	caller: Caller,
 	uuid: string,
 	via: 'bot_id' | 'project_uuid',
-): Promise<Refused<'target_missing' | 'list_forbidden' | 'lists_limit'>> {
-	const project = await models.projects.findOne({ uuid }, { ownerId: 1 }).lean();
+): Promise<Refused<'target_missing' | 'list_forbidden' | 'lists_limit'> | 'retry'> {
+	const project = await models.projects.findOne({ uuid }, { ownerId: 1, listIds: 1 }).lean();
 	if (!project) return { ok: false, reason: 'target_missing', field: via };
 	if (!project.ownerId.equals(caller._id)) return { ok: false, reason: 'list_forbidden' };
+	if (project.listIds === undefined) {
+		await fillListIds(models, uuid);
+		return 'retry';
+	}
+	// Not full: a parallel delete freed a slot since.
+	if (project.listIds.length < LISTS_PER_PROJECT) return 'retry';
+	if ((await releasePhantomSlots(models, uuid, project.listIds)) > 0) return 'retry';
 	return { ok: false, reason: 'lists_limit', max: LISTS_PER_PROJECT };
 }
 
@@ -89,44 +99,55 @@ async function resolveTarget(
 
 export type CreatedList = { ok: true; list: ListDoc } | Refused<'target_missing' | 'list_forbidden' | 'lists_limit'>;
 
-/** Checks run in the order of §4.5: the target (missing, then someone else's), then the 5000-lists limit. */
+/**
+ * Checks run in the order of §4.5: the target (missing, then someone else's), then the 5000-lists limit. The
+ * slot is taken before the list is inserted (list-slots.ts): a crash in between leaves a phantom, never a list
+ * beyond the limit.
+ */
 export async function createList(models: Models, caller: Caller, target: ListTarget, list: NewList): Promise<CreatedList> {
 	const resolved = await resolveTarget(models, target);
 	if (!resolved.ok) return resolved;
 	const { projectUuid, botId, via } = resolved;
 	const { _id = newListId(), ...fields } = list;
-	if (!(await reserveListSlot(models, caller, projectUuid, _id))) return slotRefusal(models, caller, projectUuid, via);
-	let created;
-	try {
-		created = await models.lists.create({ _id, ...fields, projectUuid, botId, ownerId: caller._id });
-	} finally {
-		// Whether the insert happened or not: the slot follows what exists (list-slots.ts).
-		if (!(await settleOwnSlot(models, projectUuid, _id, 'created', created !== undefined))) {
-			await models.lists.deleteOne({ _id });
-			created = undefined;
-		}
+	if (!(await takeListSlot(models, caller, projectUuid, _id))) {
+		const refusal = await slotRefusal(models, caller, projectUuid, via);
+		if (refusal !== 'retry') return refusal;
+		// Once only: a project that is full again by now (parallel creates took the freed slots) is full.
+		if (!(await takeListSlot(models, caller, projectUuid, _id)))
+			return { ok: false, reason: 'lists_limit', max: LISTS_PER_PROJECT };
 	}
-	if (!created) return { ok: false, reason: 'lists_limit', max: LISTS_PER_PROJECT };
-	return { ok: true, list: created.toObject<ListDoc>() };
+	try {
+		const created = await models.lists.create({ _id, ...fields, projectUuid, botId, ownerId: caller._id });
+		return { ok: true, list: created.toObject<ListDoc>() };
+	} catch (error) {
+		// Refused by validation or by the database (a duplicate ID, say): no list, so the slot goes back. Any other
+		// failure (a lost connection) may have inserted it after all; its slot stays, a phantom if it was not.
+		if (error instanceof MongooseError.ValidationError || error instanceof mongo.MongoServerError)
+			await releaseListSlot(models, projectUuid, _id);
+		throw error;
+	}
 }
 
 export type ListChange = { ok: true } | Refused<'list_not_found' | 'list_forbidden'>;
 
-/** Deletes the list, then its records (§4.6). */
+/**
+ * Deletes the list, then its records, then gives its slot back (§4.6). The delete checks ownership in its own
+ * filter and returns the project, so no read comes first; only a refusal reads why. A crash after the first write
+ * leaves a phantom in the project, which also leads the full-project repair to the records left behind.
+ */
 export async function deleteList(models: Models, caller: Caller, schemaId: string): Promise<ListChange> {
-	const owned = await findOwnedList(models, caller, schemaId);
-	if (!owned.ok) return owned;
-	const { list } = owned;
-	await markListLeaving(models, list.projectUuid, list._id);
-	const { deletedCount } = await models.lists.deleteOne({ _id: list._id });
-	// The list goes first: its records are unreachable from then on, even if the writes below never happen.
-	if (deletedCount === 0) {
-		// A parallel delete got there first: it releases the slot; from this caller's view the list is already missing.
-		await dropListMarkers(models, list.projectUuid, list._id);
-		return { ok: false, reason: 'list_not_found' };
+	const id = listObjectId(schemaId);
+	if (!id) return { ok: false, reason: 'list_not_found' };
+	const deleted = await models.lists
+		.findOneAndDelete({ _id: id, ownerId: caller._id }, { projection: { projectUuid: 1 } })
+		.lean<Pick<ListDoc, '_id' | 'projectUuid'>>();
+	if (!deleted) {
+		// Missing, or deleted by a parallel call (which gives the slot back), or someone else's.
+		const list = await models.lists.findById(id, { ownerId: 1 }).lean();
+		return { ok: false, reason: list ? 'list_forbidden' : 'list_not_found' };
 	}
-	await models.listItems.deleteMany({ listId: list._id });
-	await settleOwnSlot(models, list.projectUuid, list._id, 'deleted', true);
+	await models.listItems.deleteMany({ listId: id });
+	await releaseListSlot(models, deleted.projectUuid, id);
 	return { ok: true };
 }
 
