@@ -49,6 +49,24 @@ test('§4.5 a create that died after taking its slot leaves a phantom, which a f
 	expect(await listIdsOf(t, project.uuid)).toEqual(ids);
 });
 
+test('§4.5 parallel creates at a full project with one phantom: exactly one takes the freed slot', async () => {
+	const { account, project, bot } = await createAccountWithBot(t);
+	await fillProject(project.uuid, [settledListId()]);
+	const results = await Promise.all(
+		Array.from({ length: 4 }, (_, i) =>
+			account.api.call('createListSchema', {
+				name: `Racer ${i}`,
+				...(i % 2 ? { bot_id: bot.id } : { project_uuid: project.uuid }),
+				fields: [TITLE],
+			}),
+		),
+	);
+	expect(results.map((res) => res.status).sort()).toEqual([201, 403, 403, 403]);
+	results.filter((res) => res.status === 403).forEach(expectForbidden);
+	expect(await listsCountOf(t, project.uuid)).toBe(LISTS_PER_PROJECT);
+	expect((await account.api.call('getListSchemas')).data.meta.total).toBe(1);
+});
+
 test('§4.6 a delete that died after deleting its list: the phantom and the records it left are cleared when needed', async () => {
 	const { account, project, bot } = await createAccountWithBot(t);
 	const kept = await createListForTest(account, { project_uuid: project.uuid });
