@@ -42,11 +42,12 @@ export async function takeListSlot(models: Models, caller: Caller, projectUuid: 
 }
 
 /**
- * Gives a slot back: after the list's deletion, or when its insert was refused. Pulling only an ID that is there
- * makes it idempotent, so a parallel delete or a repair doing the same is harmless.
+ * Gives a slot back: after the list's deletion, or when its insert was refused. A pull is idempotent, so a
+ * parallel delete or a repair doing the same is harmless. (Not `listIds: listId` in the filter as well: it would
+ * only make the emulator scan the IDs once more.)
  */
 export async function releaseListSlot(models: Models, projectUuid: string, listId: Types.ObjectId): Promise<void> {
-	await models.projects.updateOne({ uuid: projectUuid, listIds: listId }, { $pull: { listIds: listId } }, { timestamps: false });
+	await models.projects.updateOne({ uuid: projectUuid }, { $pull: { listIds: listId } }, { timestamps: false });
 }
 
 /**
