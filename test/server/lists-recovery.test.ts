@@ -49,6 +49,18 @@ test('§4.5 a create that died after taking its slot leaves a phantom, which a f
 	expect(await listIdsOf(t, project.uuid)).toEqual(ids);
 });
 
+test('§4.5 a project full of real lists, all older than the settling age: refused, none taken for a phantom', async () => {
+	const { account, project } = await createAccountWithBot(t);
+	const ids = Array.from({ length: LISTS_PER_PROJECT }, settledListId);
+	await models().lists.insertMany(
+		ids.map((_id) => ({ _id, name: 'Old', projectUuid: project.uuid, ownerId: new Types.ObjectId(account.id), fields: [] })),
+	);
+	await fillProject(project.uuid, ids);
+	expectForbidden(await account.api.call('createListSchema', { name: 'Over', project_uuid: project.uuid, fields: [TITLE] }));
+	expect(await listIdsOf(t, project.uuid)).toEqual(ids.map((id) => id.toHexString()));
+	expect(await models().lists.countDocuments({ projectUuid: project.uuid })).toBe(LISTS_PER_PROJECT);
+});
+
 test('§4.5 parallel creates at a full project with one phantom: exactly one takes the freed slot', async () => {
 	const { account, project, bot } = await createAccountWithBot(t);
 	await fillProject(project.uuid, [settledListId()]);
