@@ -179,3 +179,27 @@ describe('projects written by the previous version', () => {
 		expect((await listIdsOf(t, project.uuid)).sort()).toEqual([...listIds, ...created.map((res) => res.data.data.id)].sort());
 	});
 });
+
+describe('a list whose insert is refused', () => {
+	const P1 = '3f2b8c1e-0000-4000-8000-0000000000a1';
+	const P2 = '3f2b8c1e-0000-4000-8000-0000000000a2';
+	const LIST_ID = '65a0000000000000000000aa';
+	const seed = {
+		users: [{ name: 'Ann', email: 'ann@example.com', api_key: 'bp_seed_ann_0123456789abcdef' }],
+		projects: [P1, P2].map((uuid) => ({ uuid, name: 'Shop', owner: 'ann@example.com' })),
+		// One ID twice: the second insert is refused as a duplicate.
+		lists: [P1, P2].map((uuid) => ({ id: LIST_ID, name: 'Orders', project_uuid: uuid, fields: [TITLE] })),
+	};
+
+	test('§4.5 gives its slot back, and a list of that ID in another project keeps its own', async () => {
+		// A server of its own: the seed replaces all the data of its database.
+		const own = await startTestServer();
+		try {
+			await expect(startServerOnSameDatabase(own, seed)).rejects.toThrow(/lists\[1\]/);
+			expect(await listIdsOf(own, P1)).toEqual([LIST_ID]);
+			expect(await listIdsOf(own, P2)).toEqual([]);
+		} finally {
+			await own.close();
+		}
+	});
+});

@@ -79,8 +79,9 @@ export const journalSum = (entries: JournalEntry[]) => entries.reduce((sum, entr
 /**
  * A second server on the same database as `t`, standing in for another process of a multi-instance deployment
  * (or for the same process after a restart). Stop it with `server.close()`: it must not drop the shared database.
+ * A `seed` replaces all the data of that database, as a seed does at start-up.
  */
-export async function startServerOnSameDatabase(t: TestServer): Promise<TestServer> {
+export async function startServerOnSameDatabase(t: TestServer, seed?: unknown): Promise<TestServer> {
 	const { host, port, name } = t.server.database.connection;
 	let uri = `mongodb://${host}:${port}/${name}`;
 	if (process.env.MONGODB_URI) {
@@ -88,5 +89,5 @@ export async function startServerOnSameDatabase(t: TestServer): Promise<TestServ
 		url.pathname = `/${name}`;
 		uri = url.toString();
 	}
-	return startTestServer({ mongodbUri: uri });
+	return startTestServer({ mongodbUri: uri }, undefined, seed);
 }

@@ -51,6 +51,15 @@ export async function releaseListSlot(models: Models, projectUuid: string, listI
 }
 
 /**
+ * After a failed insert: the slot goes back if the project has no such list. Read, not assumed from the error: a
+ * failure may come after the write (a write concern not met). An ID refused as a duplicate is another list's: in
+ * another project, its copy here goes; in this one, both copies stay (only a seed file chooses IDs, and it fails).
+ */
+export async function releaseSlotIfUnused(models: Models, projectUuid: string, listId: Types.ObjectId): Promise<void> {
+	if (!(await models.lists.exists({ _id: listId, projectUuid }))) await releaseListSlot(models, projectUuid, listId);
+}
+
+/**
  * Repairs a full project: its phantom IDs old enough to judge are pulled, after the records of their (deleted)
  * lists are deleted, which a delete that died half way may have left. Returns how many slots were freed.
  */
@@ -60,7 +69,7 @@ export async function releasePhantomSlots(models: Models, projectUuid: string, l
 	if (judged.length === 0) return 0;
 	// Every list's ID is in its project, so as many lists as IDs means no phantom: the usual full project, counted.
 	if ((await models.lists.countDocuments({ projectUuid })) >= listIds.length) return 0;
-	const existing = await models.lists.find({ _id: { $in: judged } }, { _id: 1 }).lean();
+	const existing = await models.lists.find({ _id: { $in: judged }, projectUuid }, { _id: 1 }).lean();
 	const live = new Set(existing.map((list) => list._id.toHexString()));
 	const phantoms = judged.filter((id) => !live.has(id.toHexString()));
 	if (phantoms.length === 0) return 0;

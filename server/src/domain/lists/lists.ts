@@ -3,13 +3,13 @@
  * list and its records consistent. Each rule returns its result or a refusal saying why; the API layer decides
  * what a refusal looks like on the wire (`api/lists/refusals.ts`).
  */
-import { Error as MongooseError, mongo, Types } from 'mongoose';
+import { Types } from 'mongoose';
 import type { Models } from '../../models';
 import type { ListDoc, ListField } from '../../models/list';
 import type { Caller } from '../caller';
 import { LISTS_PER_PAGE, LISTS_PER_PROJECT } from './limits';
 import { fillListIds } from './list-ids-backfill';
-import { newListId, releaseListSlot, releasePhantomSlots, takeListSlot } from './list-slots';
+import { newListId, releaseListSlot, releasePhantomSlots, releaseSlotIfUnused, takeListSlot } from './list-slots';
 import type { Refused } from './refusals';
 
 /** List IDs are ObjectId hex strings; anything else names no list. */
@@ -120,10 +120,8 @@ export async function createList(models: Models, caller: Caller, target: ListTar
 		const created = await models.lists.create({ _id, ...fields, projectUuid, botId, ownerId: caller._id });
 		return { ok: true, list: created.toObject<ListDoc>() };
 	} catch (error) {
-		// Refused by validation or by the database (a duplicate ID, say): no list, so the slot goes back. Any other
-		// failure (a lost connection) may have inserted it after all; its slot stays, a phantom if it was not.
-		if (error instanceof MongooseError.ValidationError || error instanceof mongo.MongoServerError)
-			await releaseListSlot(models, projectUuid, _id);
+		// If this read fails too (the database is gone), the slot stays: a phantom, repaired when it matters.
+		await releaseSlotIfUnused(models, projectUuid, _id).catch(() => undefined);
 		throw error;
 	}
 }
