@@ -160,11 +160,13 @@ describe('projects written by the previous version', () => {
 		expectForbidden(await account.api.call('createListSchema', { name: 'Over', project_uuid: project.uuid, fields: [TITLE] }));
 	});
 
-	test('§4.5 one met while serving (written since by an instance of the previous version) is filled by the create', async () => {
+	test('§4.5 §4.6 one met while serving (written since by the previous version): deletes work, the next create fills it', async () => {
 		const { account, project, listIds } = await previousVersionProject();
+		// A delete needs no listIds: it deletes, and gives back a slot the project does not hold yet.
+		expect((await account.api.call('deleteListSchema', { schema_id: listIds[0] })).status).toBe(204);
 		const res = await account.api.call('createListSchema', { name: 'New', project_uuid: project.uuid, fields: [TITLE] });
 		expect(res.status).toBe(201);
-		expect(await listIdsOf(t, project.uuid)).toEqual([...listIds, res.data.data.id]);
+		expect(await listIdsOf(t, project.uuid)).toEqual([listIds[1], res.data.data.id]);
 		expect(await storedProject(project.uuid)).not.toHaveProperty('listsCount');
 	});
 
