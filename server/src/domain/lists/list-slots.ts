@@ -69,7 +69,8 @@ export async function releasePhantomSlots(models: Models, projectUuid: string, l
 	if (judged.length === 0) return 0;
 	// Every list's ID is in its project, so as many lists as IDs means no phantom: the usual full project, counted.
 	if ((await models.lists.countDocuments({ projectUuid })) >= listIds.length) return 0;
-	const existing = await models.lists.find({ _id: { $in: judged }, projectUuid }, { _id: 1 }).lean();
+	// Any project's list counts as live: its records are deleted below, and they are keyed by list ID alone.
+	const existing = await models.lists.find({ _id: { $in: judged } }, { _id: 1 }).lean();
 	const live = new Set(existing.map((list) => list._id.toHexString()));
 	const phantoms = judged.filter((id) => !live.has(id.toHexString()));
 	if (phantoms.length === 0) return 0;
