@@ -24,12 +24,10 @@ export function readHeader(message: Buffer): MessageHeader {
 	};
 }
 
-/** Prefixes `body` with a header whose length covers both. */
-export function withHeader(body: Buffer, requestId: number, responseTo: number, opCode: number): Buffer {
-	const header = Buffer.alloc(HEADER_SIZE);
-	header.writeInt32LE(HEADER_SIZE + body.length, 0);
-	header.writeInt32LE(requestId, 4);
-	header.writeInt32LE(responseTo, 8);
-	header.writeInt32LE(opCode, 12);
-	return Buffer.concat([header, body]);
+/** Writes the header of a message of `messageLength` bytes (header included) at the start of `out`. */
+export function writeHeader(out: Buffer, messageLength: number, requestId: number, responseTo: number, opCode: number): void {
+	out.writeInt32LE(messageLength, 0);
+	out.writeInt32LE(requestId, 4);
+	out.writeInt32LE(responseTo, 8);
+	out.writeInt32LE(opCode, 12);
 }

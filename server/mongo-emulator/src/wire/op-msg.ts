@@ -4,8 +4,8 @@
  * into the body under their identifier so that command handlers see one document.
  */
 import { deserialize, type Document } from 'bson';
-import { encodeReply } from './raw-documents';
-import { HEADER_SIZE, OpCode, withHeader } from './message-header';
+import { encodeMessage } from './raw-documents';
+import { HEADER_SIZE, OpCode, writeHeader } from './message-header';
 
 const CHECKSUM_PRESENT = 1 << 0;
 export const MORE_TO_COME = 1 << 1;
@@ -56,9 +56,11 @@ function decodeSequence(section: Buffer): [string, Document[]] {
 	return [identifier, documents];
 }
 
+/** Header, flags, then the reply as the one kind 0 section. */
 export function encodeOpMsg(reply: Document, requestId: number, responseTo: number, flags = 0): Buffer {
-	const flagsAndKind = Buffer.alloc(5);
-	flagsAndKind.writeUInt32LE(flags, 0);
-	const body = Buffer.concat([flagsAndKind, encodeReply(reply)]);
-	return withHeader(body, requestId, responseTo, OpCode.Msg);
+	return encodeMessage(reply, HEADER_SIZE + 5, (out, length) => {
+		writeHeader(out, length, requestId, responseTo, OpCode.Msg);
+		out.writeUInt32LE(flags, HEADER_SIZE);
+		out[HEADER_SIZE + 4] = 0;
+	});
 }

@@ -3,8 +3,8 @@
  * an OP_QUERY `ismaster` on `admin.$cmd` and expect the answer as an OP_REPLY.
  */
 import { deserialize, type Document } from 'bson';
-import { encodeReply } from './raw-documents';
-import { HEADER_SIZE, OpCode, withHeader } from './message-header';
+import { encodeMessage } from './raw-documents';
+import { HEADER_SIZE, OpCode, writeHeader } from './message-header';
 
 export interface OpQueryRequest {
 	/** Database of the `<db>.$cmd` namespace. */
@@ -29,8 +29,10 @@ function isWrapped(query: Document): query is Document & { $query: Document } {
 }
 
 export function encodeOpReply(reply: Document, requestId: number, responseTo: number): Buffer {
-	const fields = Buffer.alloc(20); // responseFlags, cursorId (int64), startingFrom, numberReturned
-	fields.writeInt32LE(1, 16);
-	const body = Buffer.concat([fields, encodeReply(reply)]);
-	return withHeader(body, requestId, responseTo, OpCode.Reply);
+	// After the header: responseFlags, cursorId (int64), startingFrom, numberReturned (1).
+	return encodeMessage(reply, HEADER_SIZE + 20, (out, length) => {
+		writeHeader(out, length, requestId, responseTo, OpCode.Reply);
+		out.fill(0, HEADER_SIZE, HEADER_SIZE + 16);
+		out.writeInt32LE(1, HEADER_SIZE + 16);
+	});
 }
