@@ -180,6 +180,19 @@ describe('offset mode (§4.14 rules 1 and 3)', () => {
 		const pastTheEnd = await account.api.call('getContacts', { offset: 3 });
 		expect(pastTheEnd.data).toEqual({ data: [], meta: { offset: 3, limit: 100, total: 3 } });
 	});
+
+	test('a batch larger than one database reply (16 MiB) comes whole and in order', async () => {
+		const { account, bot } = await createAccountWithBot(t);
+		// 15 variables of 60,000 characters: about 0.9 MB a contact, so 20 of them need two replies.
+		const variables = Array.from({ length: 15 }, (_, i) => ({ name: `v${i}`, value: String(i % 10).repeat(60_000) }));
+		const created: ContactJson[] = [];
+		for (let i = 0; i < 20; i++) created.push(await createContact(t, bot, { variables }));
+		const res = await account.api.call('getContacts', { offset: 1, limit: 1000 });
+		expect(res.status).toBe(200);
+		expect(res.data.meta).toEqual({ offset: 1, limit: 1000, total: 20 });
+		expect(res.data.data).toEqual(created.slice(1));
+		expect(res.data.data[18].variables[14].value).toBe('4'.repeat(60_000));
+	});
 });
 
 describe('filters (§4.14, §4.15)', () => {

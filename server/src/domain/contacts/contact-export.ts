@@ -9,6 +9,7 @@
  * position in the index.
  */
 import type { QueryFilter, Types } from 'mongoose';
+import { findInBatches } from '../../database/find-in-batches';
 import type { Models } from '../../models';
 import type { ContactDoc } from '../../models/contact';
 
@@ -54,13 +55,12 @@ export async function exportContacts(
 	const scope = scopeOf(ownerId, filter);
 	const [contacts, total] = await Promise.all([
 		// The whole window in the first batch: one round trip, not a find and a getMore (the default first batch is 101).
-		models.contacts
-			.find(scope)
-			.sort({ _id: 1 })
-			.skip(window.skip)
-			.limit(window.limit)
-			.batchSize(Math.max(1, window.limit))
-			.lean<ContactDoc[]>(),
+		findInBatches<ContactDoc>(models.contacts, {
+			filter: scope,
+			sort: { _id: 1 },
+			skip: window.skip,
+			limit: Math.max(1, window.limit),
+		}),
 		models.contacts.countDocuments(scope),
 	]);
 	return { contacts, total };
