@@ -1,4 +1,18 @@
-import { ObjectId } from 'mongodb';
+import {
+	Binary,
+	BSONRegExp,
+	BSONSymbol,
+	Code,
+	DBRef,
+	Decimal128,
+	Double,
+	Int32,
+	Long,
+	MaxKey,
+	MinKey,
+	ObjectId,
+	Timestamp,
+} from 'mongodb';
 import { useEmulator, type TestDocument } from './emulator-fixture';
 
 const fixture = useEmulator();
@@ -23,6 +37,47 @@ describe('mongo emulator CRUD', () => {
 		expect(await people.findOne({ name: 'bob' }, { projection: { age: 0, city: 0 } })).toEqual({
 			_id: insertedIds[1],
 			name: 'bob',
+		});
+	});
+
+	it('keeps every BSON type exactly through a projection of top-level fields', async () => {
+		const values = fixture.freshDb().collection<TestDocument>('values');
+		const doc = {
+			_id: 1,
+			double: new Double(1.5),
+			string: 'ünïcode',
+			embedded: { a: [1, { b: 2 }] },
+			array: [new Long(7), 'x'],
+			binary: new Binary(Buffer.from([1, 2, 3]), 4),
+			objectId: new ObjectId(),
+			boolean: true,
+			date: new Date(1_700_000_000_000),
+			null: null,
+			regex: new BSONRegExp('^a.c$', 'i'),
+			code: new Code('x + 1'),
+			symbol: new BSONSymbol('sym'),
+			codeWithScope: new Code('x + y', { y: 1 }),
+			int32: new Int32(-4),
+			timestamp: new Timestamp({ t: 5, i: 6 }),
+			int64: Long.fromString('9007199254740993'),
+			decimal: Decimal128.fromString('1.10'),
+			ref: new DBRef('elsewhere', new ObjectId()),
+			minKey: new MinKey(),
+			maxKey: new MaxKey(),
+			dropped: 'gone',
+		};
+		await values.insertOne(doc);
+		const exact = { promoteValues: false, promoteLongs: false, bsonRegExp: true } as const;
+		const { dropped: _dropped, ...kept } = doc;
+		const whole: TestDocument = (await values.findOne({}, exact)) ?? {};
+		expect(whole.dropped).toBe('gone');
+		const { dropped: _alsoDropped, ...wholeKept } = whole;
+		expect(await values.findOne({}, { projection: { dropped: 0 }, ...exact })).toStrictEqual(wholeKept);
+		expect(Object.keys((await values.findOne({}, { projection: { dropped: 0 } })) ?? {})).toEqual(Object.keys(kept));
+		expect(await values.findOne({}, { projection: { int64: 1, decimal: 1, regex: 1, _id: 0 }, ...exact })).toEqual({
+			regex: doc.regex,
+			int64: doc.int64,
+			decimal: doc.decimal,
 		});
 	});
 

@@ -4,8 +4,8 @@ import { isLong } from '../bson/types';
 import { badValue, CommandError } from '../errors';
 import { runAggregate } from '../engine/aggregate';
 import { findRecords } from '../engine/query/executor';
-import { hasProjection, projectDocuments } from '../engine/query/projection';
-import { encodeDocument } from '../engine/records';
+import { hasProjection, projectDocuments, storedBytesProjection } from '../engine/query/projection';
+import { encodeDocument, type DocRecord } from '../engine/records';
 import { parseSort, type SortField } from '../engine/query/sort';
 import {
 	collectionName,
@@ -47,15 +47,24 @@ const find: CommandHandler = (command, context) => {
 	const args = parseFindArguments(command);
 	const collection = existingCollection(context, name);
 	const records = collection ? findRecords(collection, args).results : [];
-	// Without a projection the stored bytes are the answer; with one, the documents are decoded, cut and encoded.
-	const documents = hasProjection(args.projection)
-		? projectDocuments(
-				records.map((record) => record.doc),
-				args.projection,
-			).map(encodeDocument)
-		: records.map((record) => record.bson);
+	const documents = answerDocuments(records, args.projection);
 	return cursorReply(context, namespace(context, name), documents, nonNegativeInteger(command, 'batchSize'), args.singleBatch);
 };
+
+/**
+ * Without a projection the stored bytes are the answer, and with one of top-level fields, parts of them; otherwise
+ * the documents are decoded, projected and encoded.
+ */
+function answerDocuments(records: readonly DocRecord[], projection: Document | undefined): Uint8Array[] {
+	const stored = records.map((record) => record.bson);
+	if (!hasProjection(projection)) return stored;
+	const fromBytes = storedBytesProjection(projection);
+	if (fromBytes) return fromBytes(stored);
+	return projectDocuments(
+		records.map((record) => record.doc),
+		projection,
+	).map(encodeDocument);
+}
 
 const aggregate: CommandHandler = (command, context) => {
 	rejectCollation(command);

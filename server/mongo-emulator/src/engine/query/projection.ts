@@ -4,6 +4,7 @@
  */
 import type { Document } from 'bson';
 import { Query } from 'mingo/query';
+import { elementSpans, type ElementSpan } from '../../bson/elements';
 import { isTopLevelField } from '../../bson/paths';
 import { isPlainObject, type PlainObject } from '../../bson/types';
 import { badValue } from '../../errors';
@@ -21,6 +22,39 @@ export function projectDocuments(docs: PlainObject[], projection: Document | und
 	if (keeps) return docs.map((doc) => projectFields(doc, keeps));
 	const projected = withMingo(() => new Query({}, MINGO_OPTIONS).find<PlainObject>(docs, projection).all());
 	return projected.map(idFirst);
+}
+
+/**
+ * Projects stored documents from their bytes when the projection keeps or drops top-level fields only (the usual
+ * kind): the kept elements are copied as they are, into one buffer for all the documents, and nothing is decoded.
+ * Undefined for any other projection, which `projectDocuments` answers.
+ */
+export function storedBytesProjection(projection: Document): ((documents: Uint8Array[]) => Uint8Array[]) | undefined {
+	if (!isPlainObject(projection)) return undefined;
+	const keeps = topLevelFilter(projection);
+	if (!keeps) return undefined;
+	return (documents) => {
+		const kept = documents.map((bytes) => idFirstSpans(elementSpans(bytes).filter((span) => keeps(span.name))));
+		const lengths = kept.map((spans) => spans.reduce((sum, span) => sum + span.end - span.start, 4 + 1));
+		const out = Buffer.allocUnsafe(lengths.reduce((sum, length) => sum + length, 0));
+		let offset = 0;
+		return documents.map((bytes, i) => {
+			const start = offset;
+			out.writeInt32LE(lengths[i], offset);
+			offset += 4;
+			for (const span of kept[i]) {
+				out.set(bytes.subarray(span.start, span.end), offset);
+				offset += span.end - span.start;
+			}
+			out[offset++] = 0;
+			return out.subarray(start, offset);
+		});
+	};
+}
+
+function idFirstSpans(spans: ElementSpan[]): ElementSpan[] {
+	const id = spans.findIndex((span) => span.name === '_id');
+	return id <= 0 ? spans : [spans[id], ...spans.slice(0, id), ...spans.slice(id + 1)];
 }
 
 /**
