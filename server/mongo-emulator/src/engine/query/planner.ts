@@ -41,6 +41,8 @@ export interface QueryPlan {
 	readonly boundFields: number;
 	/** Top-level filter fields that every scanned entry satisfies; the filter need not test them again. */
 	readonly enforcedFields: readonly string[];
+	/** One value for every field of a unique index: at most one document, so no other plan can be cheaper. */
+	readonly uniquePoint: boolean;
 }
 
 /** A count needs no documents when a plan is exact; a fetch always reads the candidates. */
@@ -60,6 +62,7 @@ export function planQuery(
 		estimatedKeys: collection.documentCount,
 		boundFields: 0,
 		enforcedFields: [],
+		uniquePoint: false,
 	};
 	if (collection.planner === 'scan') return best;
 	const constraints = analyzeFilter(filter);
@@ -67,6 +70,8 @@ export function planQuery(
 	for (const index of collection.indexList()) {
 		if (!holdsAllMatches(index, implies)) continue;
 		const plan = planIndexScan(index, constraints, sort);
+		// A lookup by a unique key (an `_id`, an API key, a messenger ID) is most commands: the other indexes need no look.
+		if (plan?.uniquePoint && purpose === 'fetch') return plan;
 		if (plan && isCheaper(plan, best, sort, purpose)) best = plan;
 	}
 	return best;
@@ -138,6 +143,7 @@ function planIndexScan(
 		estimatedKeys: ranges.reduce((total, range) => total + index.countRange(range), 0),
 		boundFields: usedFields,
 		enforcedFields,
+		uniquePoint: index.spec.unique && constantFields === index.spec.fields.length,
 	};
 }
 
