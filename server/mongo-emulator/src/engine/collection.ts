@@ -3,6 +3,7 @@
  * write. Every method runs synchronously, so a command is atomic with respect to other connections.
  */
 import { UUID } from 'bson';
+import { compareBson } from '../bson/compare';
 import type { PlainObject } from '../bson/types';
 import { CommandError } from '../errors';
 import { CollectionIndex, type DocumentKeys } from './indexes/collection-index';
@@ -11,6 +12,16 @@ import type { PlannerMode } from './query/planner';
 import { DocRecord, encodeDocument } from './records';
 
 const EARLIEST_DATE = new Date(-8.64e15);
+
+/** Top-level fields added, removed or given another value (in BSON order, as index keys compare). */
+function changedFields(before: PlainObject, after: PlainObject): Set<string> {
+	const changed = new Set<string>();
+	for (const field of Object.keys(before)) {
+		if (!Object.hasOwn(after, field) || compareBson(before[field], after[field]) !== 0) changed.add(field);
+	}
+	for (const field of Object.keys(after)) if (!Object.hasOwn(before, field)) changed.add(field);
+	return changed;
+}
 
 export class Collection {
 	readonly uuid = new UUID();
@@ -93,10 +104,13 @@ export class Collection {
 
 	/**
 	 * Replaces a record's document (`before` is its current one, decoded), enforcing unique indexes and
-	 * re-indexing only changed keys.
+	 * re-indexing only changed keys. Indexes that read none of the changed fields are not looked at: an update of a
+	 * contact's name computes no key of its six indexes.
 	 */
 	replace(record: DocRecord, before: PlainObject, doc: PlainObject): void {
-		const newKeys = this.keysByIndex(doc);
+		const changed = changedFields(before, doc);
+		const affected = this.indexList().filter((index) => index.readsAnyOf(changed));
+		const newKeys = new Map(affected.map((index) => [index, index.keysFor(doc)]));
 		this.assertUnique(newKeys, record);
 		for (const [index, docKeys] of newKeys) {
 			const oldKeys = index.keysFor(before);

@@ -5,7 +5,7 @@
 import type { Document } from 'bson';
 import { formatValue } from '../../bson/format';
 import { indexValuesAtPath, valuesAtPath } from '../../bson/paths';
-import type { PlainObject } from '../../bson/types';
+import { isPlainObject, type PlainObject } from '../../bson/types';
 import { CommandError } from '../../errors';
 import { compileFilter, type DocumentMatcher } from '../query/matcher';
 import type { DocRecord } from '../records';
@@ -39,9 +39,21 @@ export class CollectionIndex {
 	private readonly entries: SortedList<IndexEntry>;
 	private readonly partialFilter: DocumentMatcher | undefined;
 
+	/** The top-level fields that the keys and the partial filter read; undefined when that cannot be told. */
+	private readonly readFields: ReadonlySet<string> | undefined;
+
 	constructor(readonly spec: IndexSpec) {
 		this.entries = new SortedList((a, b) => this.compareKeys(a.key, b.key) || a.record.seq - b.record.seq);
 		this.partialFilter = spec.partialFilterExpression && compileFilter(spec.partialFilterExpression);
+		const filterFields = spec.partialFilterExpression ? fieldsOfFilter(spec.partialFilterExpression) : [];
+		this.readFields = filterFields && new Set([...spec.fields.map((field) => topLevelOf(field.path)), ...filterFields]);
+	}
+
+	/** Whether a document's entries may differ once these top-level fields have changed. */
+	readsAnyOf(fields: ReadonlySet<string>): boolean {
+		if (!this.readFields) return true;
+		for (const field of fields) if (this.readFields.has(field)) return true;
+		return false;
 	}
 
 	get name(): string {
@@ -172,6 +184,24 @@ export class CollectionIndex {
 		const kept = order.filter((position, i) => i === 0 || this.compareKeys(encoded[order[i - 1]], encoded[position]) !== 0);
 		return { keys: kept.map((i) => keys[i]), encoded: kept.map((i) => encoded[i]), isMultikey: true };
 	}
+}
+
+const topLevelOf = (path: string) => path.split('.')[0];
+
+/** The top-level fields a filter reads, or undefined when an operator (e.g. `$expr`) may read others. */
+function fieldsOfFilter(filter: Document): string[] | undefined {
+	const fields: string[] = [];
+	for (const [key, condition] of Object.entries(filter)) {
+		if (!key.startsWith('$')) fields.push(topLevelOf(key));
+		else if (['$and', '$or', '$nor'].includes(key) && Array.isArray(condition)) {
+			for (const clause of condition) {
+				const inner = isPlainObject(clause) ? fieldsOfFilter(clause) : undefined;
+				if (!inner) return undefined;
+				fields.push(...inner);
+			}
+		} else return undefined;
+	}
+	return fields;
 }
 
 function encodeKey(key: IndexKey): EncodedKey {
