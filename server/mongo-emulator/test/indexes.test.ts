@@ -161,6 +161,23 @@ describe('mongo emulator indexes', () => {
 		]);
 	});
 
+	it('moves a document in and out of a partial index when only a field of its filter changes', async () => {
+		const docs = fixture.freshDb().collection<TestDocument>('docs');
+		await docs.createIndex({ k: 1 }, { unique: true, partialFilterExpression: { $or: [{ live: true }, { pinned: true }] } });
+		await docs.insertMany([
+			{ _id: 1, k: 'a', live: true },
+			{ _id: 2, k: 'a', live: false },
+		]);
+		await docs.updateOne({ _id: 1 }, { $set: { live: false, note: 'left' } });
+		await docs.updateOne({ _id: 2 }, { $set: { pinned: true } });
+		await expect(docs.updateOne({ _id: 1 }, { $set: { live: true } })).rejects.toMatchObject({ code: 11000 });
+		await docs.updateOne({ _id: 2 }, { $unset: { pinned: '' } });
+		await docs.updateOne({ _id: 1 }, { $set: { live: true } });
+		expect(await docs.find({ k: 'a', $or: [{ live: true }, { pinned: true }] }).toArray()).toEqual([
+			{ _id: 1, k: 'a', live: true, note: 'left' },
+		]);
+	});
+
 	it('removes documents past their TTL before answering', async () => {
 		const sessions = fixture.freshDb().collection<TestDocument>('sessions');
 		await sessions.createIndex({ expire: -1 }, { expireAfterSeconds: 0 });
