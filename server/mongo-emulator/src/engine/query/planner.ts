@@ -67,10 +67,12 @@ export function planQuery(
 	if (collection.planner === 'scan') return best;
 	const constraints = analyzeFilter(filter);
 	const implies = implicationsOf(filter);
-	for (const index of collection.indexList()) {
+	// Unique indexes first: a lookup by a unique key (an `_id`, an API key, a messenger ID) is most commands, and
+	// is taken at once, without weighing the other indexes.
+	const indexes = collection.indexList().sort((a, b) => Number(b.spec.unique) - Number(a.spec.unique));
+	for (const index of indexes) {
 		if (!holdsAllMatches(index, implies)) continue;
 		const plan = planIndexScan(index, constraints, sort);
-		// A lookup by a unique key (an `_id`, an API key, a messenger ID) is most commands: the other indexes need no look.
 		if (plan?.uniquePoint && purpose === 'fetch') return plan;
 		if (plan && isCheaper(plan, best, sort, purpose)) best = plan;
 	}
