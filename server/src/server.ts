@@ -63,11 +63,10 @@ export async function startServer(config: Config, logger: Logger, options: Start
 		logger,
 	);
 	const metrics = createMetrics({ databaseUp: () => database.availability.isUp() });
-	const limiter = await createRateLimiter(database.connection, {
+	const limiter = createRateLimiter({
 		perMinute: config.rateLimitPerMinute,
 		onRejected: () => metrics.rateLimitRejections.inc(),
 	});
-	database.onRestore(() => limiter.ensureIndexes());
 	const deprecations = await loadDeprecations(database.models, logger);
 	let testDouble: TestDouble | undefined;
 	if (config.testDouble) {

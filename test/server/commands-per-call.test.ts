@@ -10,35 +10,33 @@ import { startTestServer, type TestServer } from '../support/test-server';
 
 /** `method` or `method (case)` → [commands now, the most the performance issue allows]. */
 const EXPECTED: Record<string, [number, number]> = {
-	getMe: [2, 2],
-	'getNumberOfContacts (all bots)': [3, 3],
-	'getNumberOfContacts (one bot)': [3, 3],
-	'getContacts (page mode)': [4, 4],
-	'getContacts (offset mode, one bot)': [4, 4],
-	'createOrUpdateContact (update)': [3, 4],
-	'createOrUpdateContact (create)': [6, 6],
-	getListSchemas: [4, 4],
-	getListSchema: [3, 3],
-	'createListSchema (by project)': [4, 5],
-	'createListSchema (by bot)': [5, 5],
-	addListSchemaField: [4, 4],
-	deleteListSchemaField: [5, 5],
-	deleteListSchema: [5, 5],
-	getContactAccounts: [4, 4],
-	addContactAccount: [6, 5],
-	addFundsToContactAccount: [5, 5],
-	withdrawFundsFromContactAccount: [5, 5],
-	deleteContactAccount: [3, 5],
+	getMe: [1, 2],
+	'getNumberOfContacts (all bots)': [2, 3],
+	'getNumberOfContacts (one bot)': [2, 3],
+	'getContacts (page mode)': [3, 4],
+	'getContacts (offset mode, one bot)': [3, 4],
+	'createOrUpdateContact (update)': [2, 4],
+	'createOrUpdateContact (create)': [5, 6],
+	getListSchemas: [3, 4],
+	getListSchema: [2, 3],
+	'createListSchema (by project)': [3, 5],
+	'createListSchema (by bot)': [4, 5],
+	addListSchemaField: [3, 4],
+	deleteListSchemaField: [4, 5],
+	deleteListSchema: [4, 5],
+	getContactAccounts: [3, 4],
+	addContactAccount: [5, 5],
+	addFundsToContactAccount: [4, 5],
+	withdrawFundsFromContactAccount: [4, 5],
+	deleteContactAccount: [2, 5],
 };
 
 /**
  * Calls over their budget, and why. Each is a `test.failing`: it fails the run as soon as the call is within budget,
- * so that it moves to the ordinary tests. A refused currency must not use up an account ID, so it is looked for
- * first.
+ * so that it moves to the ordinary tests. None is over now; a call that must be, for a reason worth its cost, is
+ * named here with that reason.
  */
-const OVER_BUDGET: Record<string, string> = {
-	addContactAccount: 'an existing account in that currency looked for, so that a refusal uses up no account ID',
-};
+const OVER_BUDGET: Record<string, string> = {};
 
 const label = (row: MethodCommands) => (row.case ? `${row.method} (${row.case})` : row.method);
 
@@ -75,9 +73,10 @@ test.each(budgets.filter(([name]) => !(name in OVER_BUDGET)))('%s stays within i
 	expect(rowOf(name).commands.length).toBeLessThanOrEqual(budget);
 });
 
-test.failing.each(budgets.filter(([name]) => name in OVER_BUDGET).map(([name, budget]) => [name, budget, OVER_BUDGET[name]]))(
-	'%s is over its budget of %d: %s',
-	(name, budget) => {
+const overBudget = budgets.filter(([name]) => name in OVER_BUDGET).map(([name, budget]) => [name, budget, OVER_BUDGET[name]]);
+// `each` refuses an empty table.
+if (overBudget.length > 0) {
+	test.failing.each(overBudget)('%s is over its budget of %d: %s', (name, budget) => {
 		expect(rowOf(name as string).commands.length).toBeLessThanOrEqual(budget as number);
-	},
-);
+	});
+}

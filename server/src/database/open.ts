@@ -17,8 +17,6 @@ export interface Database {
 	/** Which database this is, for logs and tests. */
 	kind: 'external' | 'mongodb-memory-server' | 'emulator';
 	availability: DatabaseAvailability;
-	/** Also run `step` whenever the database comes back (see availability.ts), e.g. for indexes of its own. */
-	onRestore(step: () => Promise<unknown>): void;
 	close(): Promise<void>;
 }
 
@@ -135,14 +133,9 @@ export async function openDatabase(
 			const finished = await task.run(models);
 			if (finished > 0) logger.info({ task: task.what, count: finished }, `start-up: ${finished} ${task.what}`);
 		}
-		const restoreSteps: Array<() => Promise<unknown>> = [];
 		const availability = new DatabaseAvailability(connection.getClient(), {
 			logger,
-			async restore() {
-				const created = await ensureIndexes(models);
-				for (const step of restoreSteps) await step();
-				return created;
-			},
+			restore: () => ensureIndexes(models),
 		});
 		const opened = connection;
 		return {
@@ -150,7 +143,6 @@ export async function openDatabase(
 			models,
 			kind: embedded?.kind ?? 'external',
 			availability,
-			onRestore: (step) => void restoreSteps.push(step),
 			async close() {
 				availability.close();
 				await opened.close();

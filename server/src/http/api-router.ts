@@ -1,12 +1,13 @@
 /**
  * `/api/v1/<method>`: finds the method, applies its deprecation (§9), acts out a fault of the test double when one
- * is set, checks the verb, reads the body, authenticates (§5), counts the call against the account's rate limit (§8),
- * validates the parameters, then runs the handler. Everything before the key lookup is done without the database,
- * so a flood without a valid key costs little.
+ * is set, checks the verb, reads the body, authenticates (§5) and counts the call against the account's rate limit
+ * (§8) in the same database command, validates the parameters, then runs the handler. Everything before the key
+ * lookup is done without the database, so a flood without a valid key costs little.
  */
 import { Router, type RequestHandler } from 'express';
 import type { Config } from '../config';
 import type { Models } from '../models';
+import { usersCollection } from '../models/user';
 import type { ApiMethod } from './api-method';
 import { authenticate } from './auth';
 import type { AuthThrottle } from './auth-throttle';
@@ -36,6 +37,7 @@ export interface ApiRouterDeps {
 
 export function apiRouter({ config, models, limiter, deprecations, authThrottle, methods, faults }: ApiRouterDeps): Router {
 	const byName = new Map(methods.map((method) => [method.name, method]));
+	const users = usersCollection(models.users);
 	const router = Router();
 	router.use(laravelSurface);
 
@@ -62,9 +64,10 @@ export function apiRouter({ config, models, limiter, deprecations, authThrottle,
 	const run: RequestHandler = async (req, res) => {
 		const method = res.locals.apiMethod as ApiMethod;
 		const params = requestParams(req);
-		const user = await authenticate(req, params, models, authThrottle);
+		const now = new Date();
+		const user = await authenticate(req, params, users, authThrottle, now);
 		noteAccount(res, user._id.toHexString());
-		await limiter.consume(user._id.toHexString(), res);
+		limiter.admit(user.rateWindow, res, now);
 		const lang = requestLanguage(req);
 		const input = validate(method.input, params, lang);
 		const result = await method.handle(

@@ -1,13 +1,15 @@
 /**
  * Authentication (§5): `Authorization: Bearer <key>`, else `api_token` in the query or body.
- * 401 for a missing, wrong or regenerated key; 403 for a blocked user; 402 when the owner is not on Pro.
+ * 401 for a missing, wrong or regenerated key; 403 for a blocked user; 402 when the owner is not on Pro. Every
+ * instance reads the key's hash from the database on every call, so a regenerated key is refused at once on all.
  */
 import type { Request } from 'express';
-import type { Models } from '../models';
+import type { mongo } from 'mongoose';
 import type { UserDoc } from '../models/user';
 import { hashApiKey } from './api-key';
 import type { AuthThrottle } from './auth-throttle';
 import { ApiError, forbidden, unauthorized } from './errors';
+import { countInOpenWindow, openWindow, windowIsOpen, type CountedAccount } from './rate-limit';
 import type { Params } from './request-params';
 
 export type AuthenticatedUser = Pick<UserDoc, '_id' | 'name' | 'email' | 'plan'>;
@@ -33,25 +35,41 @@ function presentedKey(req: Request, params: Params): string | undefined {
 	return typeof params.api_token === 'string' ? params.api_token : undefined;
 }
 
+/** The filter of an account that may use the API with this key: not blocked, on Pro. */
+const activeAccount = (apiKeyHash: string) => ({ apiKeyHash, blocked: false, plan: 'pro' as const });
+
+/**
+ * Finds the account of the request's key and counts the call in its rate window (`rate-limit.ts`), in one command
+ * when the account may use the API and its window is open. Anything else is read only after that misses: a key
+ * nobody has (401), a blocked account (403, not counted), one off Pro (402, not counted), or a window to open.
+ */
 export async function authenticate(
 	req: Request,
 	params: Params,
-	models: Models,
+	users: mongo.Collection<UserDoc>,
 	throttle: AuthThrottle,
-): Promise<AuthenticatedUser> {
+	now: Date,
+): Promise<CountedAccount> {
 	const key = presentedKey(req, params);
 	if (key === undefined) throw unauthorized();
 	await throttle.check(req);
-	const user = await models.users
-		.findOne({ apiKeyHash: hashApiKey(key) }, { name: 1, email: 1, plan: 1, blocked: 1 })
-		.lean<UserDoc>();
-	if (!user) {
-		await throttle.recordFailure(req);
-		throw unauthorized();
+	const apiKeyHash = hashApiKey(key);
+	// Twice at most: the second time, another call has opened the window between this one's two reads.
+	for (let attempt = 0; attempt < 2; attempt++) {
+		const counted = await countInOpenWindow(users, activeAccount(apiKeyHash), now);
+		if (counted) return counted;
+		const account = await users.findOne({ apiKeyHash }, { projection: { blocked: 1, plan: 1, rateWindow: 1 } });
+		if (!account) {
+			await throttle.recordFailure(req);
+			throw unauthorized();
+		}
+		if (account.blocked) throw forbidden('Your account is blocked.');
+		if (account.plan !== 'pro') {
+			throw new ApiError(402, { error: 'The API is available on the Pro plan only.', code: 'pro_required' });
+		}
+		if (windowIsOpen(account.rateWindow, now)) continue;
+		const opened = await openWindow(users, activeAccount(apiKeyHash), now);
+		if (opened) return opened;
 	}
-	if (user.blocked) throw forbidden('Your account is blocked.');
-	if (user.plan !== 'pro') {
-		throw new ApiError(402, { error: 'The API is available on the Pro plan only.', code: 'pro_required' });
-	}
-	return user;
+	throw new Error('the rate window of the account kept changing under its key lookup');
 }

@@ -1,18 +1,65 @@
 /**
- * Rate limit (§8): N requests per minute per account, all methods and keys combined. The counters live in
- * MongoDB (rate-limiter-flexible's Mongo store: one atomic upsert per request), so every server instance
- * sharing the database shares the limit.
+ * Rate limit (§8): N requests per minute per account, all methods and keys combined. Each account's window is kept
+ * on its user document and moved by the very command that looks its key up (`auth.ts`), so counting a call costs no
+ * command of its own, and every instance sharing the database shares the limit.
+ *
+ * The window is fixed: the account's first call opens it for a minute, and the first call after it has ended opens
+ * the next. A call over the limit is counted too (it changes nothing: the window does not move).
  */
 import type { Response } from 'express';
-import type { Connection } from 'mongoose';
-import { RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
+import type { mongo } from 'mongoose';
+import type { UserDoc } from '../models/user';
 import { ApiError } from './errors';
 
+export const RATE_WINDOW_MS = 60_000;
+
+export interface RateWindow {
+	endsAt: Date;
+	/** Calls counted in it, this one included. */
+	calls: number;
+}
+
+/** What the API's handlers see of the account, and its window as this call left it. */
+export type CountedAccount = Pick<UserDoc, '_id' | 'name' | 'email' | 'plan'> & { rateWindow: RateWindow };
+
+const ACCOUNT_FIELDS = { name: 1, email: 1, plan: 1, rateWindow: 1 } as const;
+
+export const windowIsOpen = (window: RateWindow | null | undefined, now: Date): boolean =>
+	window != null && window.endsAt.getTime() > now.getTime();
+
+/** Counts the call in the open window of the account `account` selects; null when none matches (or its window ended). */
+export function countInOpenWindow(
+	users: mongo.Collection<UserDoc>,
+	account: mongo.Filter<UserDoc>,
+	now: Date,
+): Promise<CountedAccount | null> {
+	return users.findOneAndUpdate(
+		{ ...account, 'rateWindow.endsAt': { $gt: now } },
+		{ $inc: { 'rateWindow.calls': 1 } },
+		{ returnDocument: 'after', projection: ACCOUNT_FIELDS },
+	) as Promise<CountedAccount | null>;
+}
+
+/**
+ * Opens a new window with this call in it, only if the account's window has ended or never opened: of two
+ * instances racing at the rollover, one opens it and the other's call misses here, then counts in it.
+ */
+export function openWindow(
+	users: mongo.Collection<UserDoc>,
+	account: mongo.Filter<UserDoc>,
+	now: Date,
+): Promise<CountedAccount | null> {
+	return users.findOneAndUpdate(
+		// `$not: {$gt}` also matches a document without the field: an account that has not called yet.
+		{ ...account, 'rateWindow.endsAt': { $not: { $gt: now } } },
+		{ $set: { rateWindow: { endsAt: new Date(now.getTime() + RATE_WINDOW_MS), calls: 1 } } },
+		{ returnDocument: 'after', projection: ACCOUNT_FIELDS },
+	) as Promise<CountedAccount | null>;
+}
+
 export interface RateLimiter {
-	/** Counts one request of the account; sets the rate headers; throws 429 when over the limit. */
-	consume(accountId: string, res: Response): Promise<void>;
-	/** Creates the counters' index if the database lacks it (a database that came back empty). */
-	ensureIndexes(): Promise<void>;
+	/** Sets the rate headers for a call counted in `window`; throws 429 when it is over the limit. */
+	admit(window: RateWindow, res: Response, now: Date): void;
 }
 
 export interface RateLimiterOptions {
@@ -21,31 +68,18 @@ export interface RateLimiterOptions {
 	onRejected?: () => void;
 }
 
-export async function createRateLimiter(db: Connection, { perMinute, onRejected }: RateLimiterOptions): Promise<RateLimiter> {
-	if (!db.db) throw new Error('the rate limiter needs an open database connection');
-	const limiter = new RateLimiterMongo({
-		storeClient: db.db,
-		tableName: 'rate_limits',
-		keyPrefix: 'api',
-		points: perMinute,
-		duration: 60,
-		// Created here and awaited, rather than in the background, so start-up fails loudly if it cannot.
-		disableIndexesCreation: true,
-	});
-	await limiter.createIndexes();
+export function createRateLimiter({ perMinute, onRejected }: RateLimiterOptions): RateLimiter {
+	const limit = String(perMinute);
 	return {
-		async consume(accountId, res) {
-			res.setHeader('X-RateLimit-Limit', String(perMinute));
-			try {
-				const state = await limiter.consume(accountId);
-				res.setHeader('X-RateLimit-Remaining', String(state.remainingPoints));
-			} catch (rejection) {
-				if (!(rejection instanceof RateLimiterRes)) throw rejection;
-				onRejected?.();
-				const retryAfter = String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
-				throw new ApiError(429, { message: 'Too Many Attempts.' }, { 'Retry-After': retryAfter, 'X-RateLimit-Remaining': '0' });
+		admit(window, res, now) {
+			res.setHeader('X-RateLimit-Limit', limit);
+			if (window.calls <= perMinute) {
+				res.setHeader('X-RateLimit-Remaining', String(perMinute - window.calls));
+				return;
 			}
+			onRejected?.();
+			const retryAfter = String(Math.max(1, Math.ceil((window.endsAt.getTime() - now.getTime()) / 1000)));
+			throw new ApiError(429, { message: 'Too Many Attempts.' }, { 'Retry-After': retryAfter, 'X-RateLimit-Remaining': '0' });
 		},
-		ensureIndexes: () => limiter.createIndexes(),
 	};
 }

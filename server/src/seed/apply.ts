@@ -22,17 +22,12 @@ import type { Seed } from './schema';
 /** The journal's description of a seeded balance. */
 export const SEED_DEPOSIT_DESCRIPTION = 'Seed balance';
 
-/** The rate limiter's counters live beside the models' collections; a reset starts them afresh too. */
-const OTHER_COLLECTIONS = ['rate_limits'];
-
 const derivedObjectId = (key: string) => new Types.ObjectId(createHash('sha256').update(key).digest().subarray(0, 12));
 
-/** Empties every collection (indexes stay). */
+/** Empties every collection (indexes stay); the rate windows (§8) live on the users and go with them. */
 export async function wipeData(database: Database): Promise<void> {
 	const models = Object.values(database.models) as unknown as { deleteMany(filter: object): Promise<unknown> }[];
 	await Promise.all(models.map((model) => model.deleteMany({})));
-	const db = database.connection.db;
-	if (db) await Promise.all(OTHER_COLLECTIONS.map((name) => db.collection(name).deleteMany({})));
 }
 
 /** Runs `write`, naming the seed entry in the error when it fails. */
