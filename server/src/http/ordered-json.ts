@@ -3,6 +3,8 @@
  * insertion order, so a map whose order matters (a list's `fields`, §2.1) is built as an `OrderedObject`,
  * which is written in its own order. Everything else goes through the native JSON.stringify without a replacer:
  * a replacer is a JS call per value, and made a 1000-contact page several times slower to write (profiled).
+ * Text already written as JSON (an export page's contacts, see `contract/contacts/contact-json.ts`) is a
+ * `JsonText`, set in as it is.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -21,6 +23,18 @@ export class OrderedObject {
 	}
 }
 
+/** JSON text written elsewhere, set into the answer as it is. */
+export class JsonText {
+	constructor(readonly text: string) {}
+
+	/** Called by JSON.stringify: a placeholder, as for an OrderedObject; outside `toJsonText`, the value it writes. */
+	toJSON(): unknown {
+		if (!current) return JSON.parse(this.text);
+		current.ordered.push(this.text);
+		return `${current.marker}${current.ordered.length - 1}`;
+	}
+}
+
 function writeOrdered(object: OrderedObject): string {
 	const members: string[] = [];
 	for (const [key, value] of object.entries) {
@@ -32,7 +46,7 @@ function writeOrdered(object: OrderedObject): string {
 }
 
 /**
- * Each OrderedObject is first written as a placeholder string that no data can contain (a fresh UUID),
+ * Each OrderedObject (and JsonText) is first written as a placeholder string that no data can contain (a fresh UUID),
  * then the placeholder is swapped for the object's own text.
  */
 export function toJsonText(value: unknown): string {

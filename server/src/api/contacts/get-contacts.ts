@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { choosesOffsetMode, contactFilterOf, getContactsInput } from '../../contract/contacts/inputs';
 import { contactJson } from '../../contract/contacts/outputs';
-import { presentContact } from '../../contract/contacts/presenter';
+import { contactsJson } from '../../contract/contacts/contact-json';
 import { exportContacts } from '../../domain/contacts/contact-export';
 import { apiMethod, GET_AND_POST, ok, type MethodContext } from '../../http/api-method';
 import { pageEnvelope, pageEnvelopeJson, pageLinks, pageLinksJson, pageOffset } from '../../http/pagination';
@@ -16,7 +16,7 @@ async function offsetMode({ models, user }: MethodContext, input: Input) {
 	const offset = input.offset ?? 0;
 	const limit = input.limit ?? 100;
 	const { contacts, total } = await exportContacts(models, user._id, contactFilterOf(input), { skip: offset, limit });
-	return ok({ data: contacts.map(presentContact), meta: { offset, limit, total } });
+	return ok({ data: contactsJson(contacts), meta: { offset, limit, total } });
 }
 
 async function pageMode({ lang, models, user, methodUrl }: MethodContext, input: Input) {
@@ -25,9 +25,9 @@ async function pageMode({ lang, models, user, methodUrl }: MethodContext, input:
 	// A page far past any real collection is simply empty; the cap keeps the skip an exact integer.
 	const window = { skip: Math.min(pageOffset({ page, perPage }), Number.MAX_SAFE_INTEGER), limit: perPage };
 	const { contacts, total } = await exportContacts(models, user._id, contactFilterOf(input), window);
-	const envelope = pageEnvelope(contacts.map(presentContact), total, { page, perPage, path: methodUrl });
+	const envelope = pageEnvelope(contacts, total, { page, perPage, path: methodUrl });
 	const links = pageLinks(page, envelope.meta.last_page, methodUrl, lang);
-	return ok({ ...envelope, meta: { ...envelope.meta, links } });
+	return ok({ ...envelope, data: contactsJson(contacts), meta: { ...envelope.meta, links } });
 }
 
 const pageModeJson = pageEnvelopeJson(contactJson, { metaLinks: pageLinksJson });

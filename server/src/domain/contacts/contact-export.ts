@@ -45,17 +45,20 @@ function createdAtRange({ dateFrom, dateTo }: ContactFilter) {
 	};
 }
 
-/** One page or batch of the export, with the total of matching contacts (counted, never loaded). */
+/**
+ * One page or batch of the export, each contact as its stored BSON (see `contract/contacts/contact-json.ts`), with
+ * the total of matching contacts (counted, never loaded).
+ */
 export async function exportContacts(
 	models: Models,
 	ownerId: Types.ObjectId,
 	filter: ContactFilter,
 	window: ContactWindow,
-): Promise<{ contacts: ContactDoc[]; total: number }> {
+): Promise<{ contacts: Uint8Array[]; total: number }> {
 	const scope = scopeOf(ownerId, filter);
 	const [contacts, total] = await Promise.all([
 		// The whole window in the first batch: one round trip, not a find and a getMore (the default first batch is 101).
-		findInBatches<ContactDoc>(models.contacts, {
+		findInBatches(models.contacts, {
 			filter: scope,
 			sort: { _id: 1 },
 			skip: window.skip,
