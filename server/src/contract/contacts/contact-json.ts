@@ -13,7 +13,7 @@
  * strings are always well-formed UTF-8 (a lone surrogate is stored as U+FFFD), so there is nothing else to escape.
  */
 import { mongo } from 'mongoose';
-import type { ContactDoc } from '../../models/contact';
+import { MESSENGERS, type ContactDoc, type Messenger } from '../../models/contact';
 import { JsonText } from '../../http/ordered-json';
 import { presentContact } from './presenter';
 
@@ -110,14 +110,23 @@ function ensure(bytes: number): void {
 	out = grown;
 }
 
+/** A little-endian int32, without Buffer's argument checks: the hot path reads several per field. */
+const int32 = (bytes: Buffer, at: number) => bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
+
 function writeAscii(text: string): void {
 	ensure(text.length);
-	for (let i = 0; i < text.length; i++) out[pos++] = text.charCodeAt(i);
+	const target = out;
+	let at = pos;
+	for (let i = 0; i < text.length; i++) target[at++] = text.charCodeAt(i);
+	pos = at;
 }
 
 function writeBytes(bytes: Buffer): void {
 	ensure(bytes.length);
-	for (let i = 0; i < bytes.length; i++) out[pos++] = bytes[i];
+	const target = out;
+	let at = pos;
+	for (let i = 0; i < bytes.length; i++) target[at++] = bytes[i];
+	pos = at;
 }
 
 /** The key with its quotes and colon, and a comma before it unless it is the first member. */
@@ -147,13 +156,13 @@ function skipValue(bytes: Buffer, type: number, at: number): number {
 		case STRING:
 		case 0x0d: // code
 		case 0x0e: // symbol
-			return at + 4 + bytes.readInt32LE(at);
+			return at + 4 + int32(bytes, at);
 		case DOCUMENT:
 		case ARRAY:
 		case 0x0f: // code with scope
-			return at + bytes.readInt32LE(at);
+			return at + int32(bytes, at);
 		case 0x05: // binary
-			return at + 5 + bytes.readInt32LE(at);
+			return at + 5 + int32(bytes, at);
 		case 0x06: // undefined
 		case NULL:
 		case 0xff: // min key
@@ -166,7 +175,7 @@ function skipValue(bytes: Buffer, type: number, at: number): number {
 		case 0x0b: // regex: two C strings
 			return bytes.indexOf(0, bytes.indexOf(0, at) + 1) + 1;
 		case 0x0c: // DBPointer
-			return at + 4 + bytes.readInt32LE(at) + 12;
+			return at + 4 + int32(bytes, at) + 12;
 		case INT32:
 			return at + 4;
 		case 0x13: // decimal128
@@ -182,11 +191,11 @@ function skipValue(bytes: Buffer, type: number, at: number): number {
  */
 function readFields(bytes: Buffer, at: number, slots: FieldNames, fields: Fields): void {
 	fields.types.fill(0);
-	const end = at + bytes.readInt32LE(at) - 1;
+	const end = at + int32(bytes, at) - 1;
 	let cursor = at + 4;
 	while (cursor < end) {
 		const type = bytes[cursor];
-		const nameEnd = bytes.indexOf(0, cursor + 1);
+		const nameEnd = nameEndOf(bytes, cursor + 1, end);
 		if (bytes[cursor + 1] === 0x24) throw notWrittenHere;
 		const slotOfName = slots.slotOf(bytes, cursor + 1, nameEnd);
 		const valueAt = nameEnd + 1;
@@ -195,29 +204,72 @@ function readFields(bytes: Buffer, at: number, slots: FieldNames, fields: Fields
 			fields.types[slotOfName] = type;
 			fields.starts[slotOfName] = valueAt;
 		}
-		cursor = skipValue(bytes, type, valueAt);
+		cursor = nextElement(bytes, type, valueAt);
 	}
+}
+
+/** Where an element's name ends (its NUL), before the document's end; a name without one is malformed. */
+function nameEndOf(bytes: Buffer, start: number, end: number): number {
+	let at = start;
+	while (at < end && bytes[at] !== 0) at++;
+	if (at >= end) throw notWrittenHere;
+	return at;
+}
+
+/** skipValue, refusing a length that would go backwards (malformed bytes are left to the decoder to refuse). */
+function nextElement(bytes: Buffer, type: number, valueAt: number): number {
+	const next = skipValue(bytes, type, valueAt);
+	if (next < valueAt) throw notWrittenHere;
+	return next;
 }
 
 /** The string's bytes, escaped as JSON.stringify escapes them, in quotes. */
 function writeString(bytes: Buffer, at: number): void {
 	const start = at + 4;
-	const end = start + bytes.readInt32LE(at) - 1;
+	const end = start + int32(bytes, at) - 1;
 	ensure((end - start) * 6 + 2);
-	out[pos++] = 0x22;
+	// Locals, not the module's variables, in the loop: it runs for every byte of every string.
+	const target = out;
+	let to = pos;
+	target[to++] = 0x22;
 	for (let i = start; i < end; i++) {
 		const byte = bytes[i];
 		const escape = byte < 0x60 ? ESCAPES[byte] : undefined;
-		if (escape === undefined) out[pos++] = byte;
-		else for (let j = 0; j < escape.length; j++) out[pos++] = escape[j];
+		if (escape === undefined) target[to++] = byte;
+		else for (let j = 0; j < escape.length; j++) target[to++] = escape[j];
 	}
-	out[pos++] = 0x22;
+	target[to++] = 0x22;
+	pos = to;
 }
 
-const readString = (bytes: Buffer, at: number) => bytes.toString('utf8', at + 4, at + 3 + bytes.readInt32LE(at));
+/** Whether the BSON strings at `a` and `b` are the same (their bytes, length word included). */
+function sameString(bytes: Buffer, a: number, b: number): boolean {
+	const length = int32(bytes, a) + 4;
+	for (let i = 0; i < length; i++) if (bytes[a + i] !== bytes[b + i]) return false;
+	return true;
+}
+
+/** The messengers as BSON strings (length word, bytes, NUL), to be told apart without decoding. */
+const MESSENGER_STRINGS = MESSENGERS.map((name) => {
+	const bson = Buffer.alloc(name.length + 5);
+	bson.writeInt32LE(name.length + 1, 0);
+	bson.write(name, 4, 'latin1');
+	return [name, bson] as const;
+});
+
+function messengerAt(bytes: Buffer, at: number): Messenger | undefined {
+	for (const [name, bson] of MESSENGER_STRINGS) {
+		let i = 0;
+		while (i < bson.length && bytes[at + i] === bson[i]) i++;
+		if (i === bson.length) return name;
+	}
+	return undefined;
+}
+
+const readString = (bytes: Buffer, at: number) => bytes.toString('utf8', at + 4, at + 3 + int32(bytes, at));
 
 function dateOf(bytes: Buffer, at: number): Date {
-	const date = new Date(bytes.readInt32LE(at + 4) * 4294967296 + bytes.readUInt32LE(at));
+	const date = new Date(int32(bytes, at + 4) * 4294967296 + bytes.readUInt32LE(at));
 	if (Number.isNaN(date.getTime())) throw notWrittenHere;
 	return date;
 }
@@ -230,7 +282,7 @@ function writeScalar(bytes: Buffer, type: number, at: number): void {
 		case NULL:
 			return writeAscii('null');
 		case INT32:
-			return writeAscii(String(bytes.readInt32LE(at)));
+			return writeAscii(String(int32(bytes, at)));
 		case DOUBLE:
 			return writeAscii(JSON.stringify(bytes.readDoubleLE(at)));
 		case BOOLEAN:
@@ -252,13 +304,13 @@ function writeMember(key: Buffer, bytes: Buffer, fields: Fields, slotOfField: nu
 
 /** The elements of the array at `at`, each given to `each` with its type and where its value starts. */
 function forEachElement(bytes: Buffer, at: number, each: (type: number, valueAt: number) => void): void {
-	const end = at + bytes.readInt32LE(at) - 1;
+	const end = at + int32(bytes, at) - 1;
 	let cursor = at + 4;
 	while (cursor < end) {
 		const type = bytes[cursor];
-		const valueAt = bytes.indexOf(0, cursor + 1) + 1;
+		const valueAt = nameEndOf(bytes, cursor + 1, end) + 1;
 		each(type, valueAt);
-		cursor = skipValue(bytes, type, valueAt);
+		cursor = nextElement(bytes, type, valueAt);
 	}
 }
 
@@ -296,7 +348,7 @@ const NULL_VK_USER_ID = ascii(',"vk_user_id":null');
 
 /** `utm` (see `utmOf` in the presenter): the variables named `utm_*` as an object, or `[]` when there are none. */
 function writeUtm(bytes: Buffer, variablesAt: number): void {
-	const names = new Set<string>();
+	const names: number[] = [];
 	let opened = false;
 	forEachElement(bytes, variablesAt, (type, valueAt) => {
 		if (type !== DOCUMENT) throw notWrittenHere;
@@ -304,11 +356,10 @@ function writeUtm(bytes: Buffer, variablesAt: number): void {
 		if (variableFields.types[V.name] !== STRING) throw notWrittenHere;
 		const nameAt = variableFields.starts[V.name];
 		// "utm_" as bytes: the name's length word (with its NUL), then its first four bytes.
-		if (bytes.readInt32LE(nameAt) < 5 || bytes.readUInt32LE(nameAt + 4) !== 0x5f6d7475) return;
-		const name = readString(bytes, nameAt);
+		if (int32(bytes, nameAt) < 5 || bytes.readUInt32LE(nameAt + 4) !== 0x5f6d7475) return;
 		// A name given twice keeps its first place and its last value in Object.fromEntries: left to the presenter.
-		if (names.has(name)) throw notWrittenHere;
-		names.add(name);
+		if (names.some((earlier) => sameString(bytes, earlier, nameAt))) throw notWrittenHere;
+		names.push(nameAt);
 		const valueType = variableFields.types[V.value];
 		// A missing value is undefined, and its member left out.
 		if (valueType === 0) return;
@@ -318,7 +369,7 @@ function writeUtm(bytes: Buffer, variablesAt: number): void {
 		writeAscii(':');
 		writeScalar(bytes, valueType, variableFields.starts[V.value]);
 	});
-	if (names.size === 0) writeAscii('[]');
+	if (names.length === 0) writeAscii('[]');
 	else writeAscii(opened ? '}' : '{}');
 }
 
@@ -395,7 +446,7 @@ function writeContact(bytes: Buffer): void {
 	else writeAscii('"utm":');
 	writeUtm(bytes, f.starts[C.variables]);
 	writeMember(K.avatar, bytes, f, C.avatar);
-	switch (readString(bytes, f.starts[C.messenger])) {
+	switch (messengerAt(bytes, f.starts[C.messenger])) {
 		case 'telegram':
 			writeMember(K.telegram_id, bytes, f, C.messengerId);
 			writeMember(K.telegram_username, bytes, f, C.username);
