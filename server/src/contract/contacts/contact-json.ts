@@ -100,8 +100,14 @@ const ESCAPES: readonly (Buffer | undefined)[] = Array.from({ length: 0x60 }, (_
 });
 
 /** The output, grown as needed and reused: a page is written synchronously, then copied out as a string. */
-let out = Buffer.allocUnsafe(1 << 20);
+const OUT_SIZE = 1 << 20;
+let out = Buffer.allocUnsafe(OUT_SIZE);
 let pos = 0;
+
+/** After a page of a few huge contacts the output is let go, rather than kept at that size for good. */
+function releaseLargeOutput(): void {
+	if (out.length > 4 * OUT_SIZE) out = Buffer.allocUnsafe(OUT_SIZE);
+}
 
 function ensure(bytes: number): void {
 	if (pos + bytes <= out.length) return;
@@ -502,7 +508,9 @@ export function contactsJson(documents: readonly Uint8Array[]): JsonText {
 		pos += out.write(text, pos, 'utf8');
 	}
 	writeAscii(']');
-	return new JsonText(out.toString('utf8', 0, pos));
+	const text = new JsonText(out.toString('utf8', 0, pos));
+	releaseLargeOutput();
+	return text;
 }
 
 /** One contact's JSON written from its bytes alone; undefined when it is of a shape left to the presenter. */
