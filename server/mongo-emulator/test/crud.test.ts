@@ -138,6 +138,26 @@ describe('mongo emulator CRUD', () => {
 		expect(doc).not.toHaveProperty('renamed');
 	});
 
+	it('sets and unsets fields of embedded documents in place, creating the documents on the way, and increments them', async () => {
+		const docs = fixture.freshDb().collection<TestDocument>('embedded');
+		await docs.insertOne({ _id: 1, window: { endsAt: 5, calls: 1, note: 'x' }, other: { kept: true }, last: 1 });
+		const before = await docs.findOne({ _id: 1 });
+		await docs.updateOne({ _id: 1 }, { $inc: { 'window.calls': 1 }, $set: { 'window.added': 'y', 'made.on.way': 2 } });
+		await docs.updateOne({ _id: 1 }, { $unset: { 'window.note': '', 'missing.field': '' } });
+		const doc = await docs.findOne({ _id: 1 });
+		// Field order matters to a client comparing documents: changed fields stay, new ones follow.
+		expect(JSON.stringify(doc)).toBe(
+			JSON.stringify({
+				_id: 1,
+				window: { endsAt: 5, calls: 2, added: 'y' },
+				other: { kept: true },
+				last: 1,
+				made: { on: { way: 2 } },
+			}),
+		);
+		expect(before).toEqual({ _id: 1, window: { endsAt: 5, calls: 1, note: 'x' }, other: { kept: true }, last: 1 });
+	});
+
 	it('updates array elements selected by arrayFilters, and many documents with multi', async () => {
 		const docs = fixture.freshDb().collection<TestDocument>('docs');
 		await docs.insertMany([

@@ -51,23 +51,77 @@ export interface OperatorUpdateContext {
 
 export function applyOperators(doc: PlainObject, update: Document, context: OperatorUpdateContext): PlainObject {
 	const operators = normalizeOperators(doc, update, context.isInsert);
-	return setTopLevelFields(doc, operators) ?? applyWithMingo(doc, operators, context);
+	return setFields(doc, operators) ?? applyWithMingo(doc, operators, context);
 }
 
 /**
- * The usual update, `$set`/`$unset` of top-level fields, without mingo (whose updater costs more than the
- * rest of a small command): stored documents are never mutated, so a shallow copy is enough. Fields keep
- * their place and new ones follow in `$set` order, as with mingo. Undefined for any other update.
+ * The usual update, `$set`/`$unset` of fields, top-level or in embedded documents (`rateWindow.calls`), without
+ * mingo, whose updater costs more than the rest of a small command (it copies its operator tables per call).
+ * Stored documents are never mutated, so only the documents on each path are copied. Fields keep their place
+ * and new ones follow in `$set` order, as with mingo. Undefined, for mingo to handle, for any other update:
+ * other operators, a path through an array or a value that is not a document, numeric segments, or paths
+ * that overlap (`a` and `a.b`).
  */
-function setTopLevelFields(doc: PlainObject, operators: Document): PlainObject | undefined {
+function setFields(doc: PlainObject, operators: Document): PlainObject | undefined {
 	const { $set: sets = {}, $unset: unsets = {}, ...others } = operators as { $set?: PlainObject; $unset?: PlainObject };
-	const unsetFields = Object.keys(unsets);
-	if (Object.keys(others).length > 0 || unsetFields.some((field) => Object.hasOwn(sets, field))) return undefined;
-	if (![...Object.keys(sets), ...unsetFields].every(isTopLevelField)) return undefined;
+	if (Object.keys(others).length > 0) return undefined;
+	const setPaths = Object.keys(sets);
+	const paths = [...setPaths, ...Object.keys(unsets)];
+	if (!paths.every(isPlainFieldPath) || overlap(paths)) return undefined;
 	const result = { ...doc };
-	for (const field of unsetFields) delete result[field];
-	for (const [field, value] of Object.entries(sets)) result[field] = cloneValue(value);
+	const copies = new Set<PlainObject>([result]);
+	const parents = new Map<string, { parent: PlainObject; field: string } | undefined>();
+	for (const path of paths) {
+		const found = parentFor(result, path, Object.hasOwn(sets, path), copies);
+		if (found === null) return undefined;
+		parents.set(path, found);
+	}
+	for (const path of Object.keys(unsets)) {
+		const found = parents.get(path);
+		if (found) delete found.parent[found.field];
+	}
+	for (const path of setPaths) {
+		const found = parents.get(path);
+		if (found) found.parent[found.field] = cloneValue(sets[path]);
+	}
 	return result;
+}
+
+/** Every segment a field name that plain property access handles, none of them numeric (an array's index?). */
+function isPlainFieldPath(path: string): boolean {
+	return path.split('.').every((segment) => isTopLevelField(segment) && !/^\d+$/.test(segment));
+}
+
+/** Whether a path is another or lies inside it. */
+function overlap(paths: string[]): boolean {
+	if (paths.length < 2) return false;
+	const sorted = [...paths].sort();
+	return sorted.some((path, i) => i > 0 && (path === sorted[i - 1] || path.startsWith(`${sorted[i - 1]}.`)));
+}
+
+/**
+ * The copied document that holds a path's last field, each document on the way copied once (and created when
+ * setting); undefined when unsetting below a missing field (nothing to do); null when the way passes through a
+ * value that is not a plain document.
+ */
+function parentFor(
+	result: PlainObject,
+	path: string,
+	creates: boolean,
+	copies: Set<PlainObject>,
+): { parent: PlainObject; field: string } | undefined | null {
+	const segments = path.split('.');
+	let parent = result;
+	for (const segment of segments.slice(0, -1)) {
+		const child = Object.hasOwn(parent, segment) ? parent[segment] : undefined;
+		if (child === undefined && !creates) return undefined;
+		if (child !== undefined && !isPlainObject(child)) return null;
+		const copy: PlainObject = child === undefined ? {} : copies.has(child) ? child : { ...child };
+		copies.add(copy);
+		parent[segment] = copy;
+		parent = copy;
+	}
+	return { parent, field: segments[segments.length - 1] };
 }
 
 function applyWithMingo(doc: PlainObject, operators: Document, context: OperatorUpdateContext): PlainObject {
