@@ -10,6 +10,7 @@
  *   (the same scenario as `test/server/commands-per-call.test.ts`).
  *
  *   npm run bench -- [contacts=100000] [rounds=3]
+ *   BENCH_ONLY=getme,writes npm run bench -- ...   # only those tables (export, getme, writes, memory, latency, commands)
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,11 +32,20 @@ const CONTACTS = Number(process.argv[2] ?? 100_000);
 const ROUNDS = Number(process.argv[3] ?? 3);
 const SMALL = 1_000;
 const LOAD_SECONDS = 5;
+/** Before every measured load, the same load for this long, not counted: each process is measured warm. */
+const WARM_UP_SECONDS = 1;
 const LATENCY_CALLS = 50;
 const ADMIN_TOKEN = randomBytes(24).toString('hex');
 const MiB = 1024 * 1024;
 
 type Target = { name: string; url: string };
+
+const TABLES = ['export', 'getme', 'writes', 'memory', 'latency', 'commands'] as const;
+const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+for (const name of only)
+	if (!(TABLES as readonly string[]).includes(name)) throw new Error(`BENCH_ONLY: no table ${name} (${TABLES.join(', ')})`);
+/** Whether a table is printed (all of them without BENCH_ONLY). */
+const wanted = (name: (typeof TABLES)[number]) => only.length === 0 || only.includes(name);
 
 async function commandsTable(): Promise<string> {
 	const t = await startTestServer({}, silentLogger, undefined, { monitorCommands: true });
@@ -98,14 +108,27 @@ interface Measured extends LoadResult {
 	cpuPerCall?: { process: number; mainThread: number };
 }
 
-/** autocannon against `spec.url`; `measured` is the process serving it, whose CPU per call is taken too. */
-async function load(spec: LoadSpec, measured?: Child): Promise<Measured> {
-	const before = measured?.cpu();
+async function generateLoad(spec: LoadSpec): Promise<LoadResult> {
 	const child = startChild([...TS_NODE, path.join('bench', 'lib', 'load-generator.ts'), JSON.stringify(spec)], TS_NODE_ENV);
 	const [line] = await child.waitFor(/^\{.*\}$/);
-	const after = measured?.cpu();
 	await child.stop();
-	const result = JSON.parse(line) as LoadResult;
+	return JSON.parse(line) as LoadResult;
+}
+
+/** IDs of new contacts for the warm-ups, apart from those of the measured creates. */
+let warmUpFresh = 9_000_000_000;
+
+/**
+ * autocannon against `spec.url`, after a warm-up of the same load (not counted); `measured` is the process serving
+ * it, whose CPU per call is taken too.
+ */
+async function load(spec: LoadSpec, measured?: Child): Promise<Measured> {
+	const ids = spec.telegramIds;
+	const warmUpIds = ids && 'fresh' in ids ? { ...ids, fresh: (warmUpFresh += 10_000_000) } : ids;
+	await generateLoad({ ...spec, seconds: WARM_UP_SECONDS, telegramIds: warmUpIds });
+	const before = measured?.cpu();
+	const result = await generateLoad(spec);
+	const after = measured?.cpu();
 	const calls = result.requestsPerSecond * spec.seconds;
 	if (!before || !after || calls === 0) return result;
 	return {
@@ -131,7 +154,7 @@ async function latency(call: () => Promise<number>): Promise<number> {
 
 async function main(): Promise<void> {
 	execFileSync('npm', ['run', 'build', '-w', 'bot-platform-server'], { cwd: REPO, stdio: 'ignore' });
-	const commands = await commandsTable();
+	const commands = wanted('commands') ? await commandsTable() : '';
 
 	const server = await startServerProcess(ADMIN_TOKEN);
 	const baselines: Child[] = [];
@@ -161,6 +184,7 @@ async function main(): Promise<void> {
 		];
 		const latencies = new Map<string, number[]>();
 		const measureLatencies = async (size: number) => {
+			if (!wanted('latency')) return;
 			for (const [name, call] of latencyCalls)
 				latencies.set(name, [...(latencies.get(name) ?? []), await latency(() => call(size))]);
 		};
@@ -177,8 +201,8 @@ async function main(): Promise<void> {
 		const recordings: Recording[] = [];
 		const exportTimes = new Map<string, number[]>();
 		const addTime = (key: string, ms: number) => exportTimes.set(key, [...(exportTimes.get(key) ?? []), ms]);
-		for (const mode of Object.keys(EXPORTS) as ExportMode[])
-			addTime(`${mode}|server`, await walkExport(server.url, mode, auth, recordings));
+		const exportModes = wanted('export') ? (Object.keys(EXPORTS) as ExportMode[]) : [];
+		for (const mode of exportModes) addTime(`${mode}|server`, await walkExport(server.url, mode, auth, recordings));
 		const getMe = await send(`${server.url}/api/v1/getMe`, { headers: auth });
 		recordings.push({
 			url: '/api/v1/getMe',
@@ -208,7 +232,7 @@ async function main(): Promise<void> {
 			targets.push({ name: kind, url: (await child.waitFor(/listening on (http:\/\/\S+)/))[1] });
 		}
 		for (let round = 0; round < ROUNDS; round++) {
-			for (const mode of Object.keys(EXPORTS) as ExportMode[]) {
+			for (const mode of exportModes) {
 				for (const target of round === 0 ? targets.slice(1) : targets) {
 					addTime(`${mode}|${target.name}`, await walkExport(target.url, mode, auth));
 				}
@@ -217,7 +241,7 @@ async function main(): Promise<void> {
 
 		const processOf: Record<string, Child> = { server, express: baselines[0], http: baselines[1] };
 		const getMeRuns = new Map<string, Measured[]>();
-		for (let round = 0; round < ROUNDS; round++) {
+		for (let round = 0; round < (wanted('getme') ? ROUNDS : 0); round++) {
 			for (const target of targets) {
 				const result = await load(
 					{ url: `${target.url}/api/v1/getMe`, method: 'GET', headers: auth, connections: 50, seconds: LOAD_SECONDS },
@@ -229,7 +253,7 @@ async function main(): Promise<void> {
 
 		const writes: Array<[string, number, Measured, Measured]> = [];
 		let fresh = 5_000_000_000;
-		for (const connections of [10, 50]) {
+		for (const connections of wanted('writes') ? [10, 50] : []) {
 			for (const kind of ['create', 'update'] as const) {
 				const telegramIds =
 					kind === 'create'
@@ -250,7 +274,7 @@ async function main(): Promise<void> {
 		}
 		const rssEnd = server.rss();
 
-		const exportRows = (Object.keys(EXPORTS) as ExportMode[]).map((mode) => {
+		const exportRows = exportModes.map((mode) => {
 			const [own, express, http] = ['server', 'express', 'http'].map((name) => median(exportTimes.get(`${mode}|${name}`) ?? []));
 			return [
 				`export all, ${mode}`,
@@ -276,79 +300,97 @@ async function main(): Promise<void> {
 			`Bot Platform benchmark: ${fmt(CONTACTS)} contacts on the embedded database, Node ${process.version}, ` +
 				`${ROUNDS} rounds (medians), load by autocannon; seeded in ${fmt(seedSeconds, 1)} s`,
 			'',
-			'Server against bare Express and bare node:http serving the same bytes ' +
-				'(CPU per call: the serving process, all threads / its request thread):',
-			'',
-			table(
-				['measure', 'server', 'bare Express', 'bare node:http', 'server / Express'],
-				[
-					...exportRows,
-					[
-						'getMe, 50 connections',
-						`${fmt(meServer.rps)} req/s, p99 ${fmt(meServer.p99, 1)} ms, CPU ${meServer.cpu}`,
-						`${fmt(meExpress.rps)} req/s, p99 ${fmt(meExpress.p99, 1)} ms, CPU ${meExpress.cpu}`,
-						`${fmt(meHttp.rps)} req/s, p99 ${fmt(meHttp.p99, 1)} ms, CPU ${meHttp.cpu}`,
-						`${fmt(meServer.rps / meExpress.rps, 2)} of its throughput, p99 ${fmt(meServer.p99 / meExpress.p99, 1)}x`,
-					],
-				],
-				['---', '---:', '---:', '---:', '---:'],
-			),
-			'',
-			'createOrUpdateContact, in flight (autocannon connections; CPU per call as above):',
-			'',
-			table(
-				[
-					'calls',
-					'in flight',
-					'req/s',
-					'p50 ms',
-					'p99 ms',
-					'failed',
-					'CPU per call',
-					'bare Express, same answer',
-					'server / Express',
-				],
-				writes.map(([kind, connections, r, bare]) => [
-					kind,
-					connections,
-					fmt(r.requestsPerSecond),
-					fmt(r.p50Ms, 1),
-					fmt(r.p99Ms, 1),
-					r.failed,
-					cpuText(r),
-					`${fmt(bare.requestsPerSecond)} req/s, CPU ${cpuText(bare)}`,
-					fmt(r.requestsPerSecond / bare.requestsPerSecond, 2),
-				]),
-				['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'],
-			),
-			'',
-			'Resident memory of the server process:',
-			'',
-			table(
-				['when', 'RSS', 'per contact over the empty server'],
-				[
-					['provisioned, no contacts', `${fmt(rssEmpty / MiB)} MiB`, ''],
-					[
-						`${fmt(CONTACTS)} contacts seeded`,
-						`${fmt(rssFull / MiB)} MiB`,
-						`${fmt((rssFull - rssEmpty) / CONTACTS / 1024, 2)} KB`,
-					],
-					['after every measurement', `${fmt(rssEnd / MiB)} MiB`, `${fmt((rssEnd - rssEmpty) / CONTACTS / 1024, 2)} KB`],
-				],
-				['---', '---:', '---:'],
-			),
-			'',
-			`Latency, median of ${LATENCY_CALLS} sequential calls:`,
-			'',
-			table(
-				['call', `${fmt(SMALL)} contacts`, `${fmt(CONTACTS)} contacts`],
-				[...latencies].map(([name, [small, large]]) => [name, `${fmt(small, 2)} ms`, `${fmt(large, 2)} ms`]),
-				['---', '---:', '---:'],
-			),
-			'',
-			'Database commands per successful call (driver command monitoring):',
-			'',
-			commands,
+			...(wanted('export') || wanted('getme')
+				? [
+						'Server against bare Express and bare node:http serving the same bytes ' +
+							'(CPU per call: the serving process, all threads / its request thread):',
+						'',
+						table(
+							['measure', 'server', 'bare Express', 'bare node:http', 'server / Express'],
+							[
+								...exportRows,
+								...(wanted('getme')
+									? [
+											[
+												'getMe, 50 connections',
+												`${fmt(meServer.rps)} req/s, p99 ${fmt(meServer.p99, 1)} ms, CPU ${meServer.cpu}`,
+												`${fmt(meExpress.rps)} req/s, p99 ${fmt(meExpress.p99, 1)} ms, CPU ${meExpress.cpu}`,
+												`${fmt(meHttp.rps)} req/s, p99 ${fmt(meHttp.p99, 1)} ms, CPU ${meHttp.cpu}`,
+												`${fmt(meServer.rps / meExpress.rps, 2)} of its throughput, p99 ${fmt(meServer.p99 / meExpress.p99, 1)}x`,
+											],
+										]
+									: []),
+							],
+							['---', '---:', '---:', '---:', '---:'],
+						),
+						'',
+					]
+				: []),
+			...(wanted('writes')
+				? [
+						'createOrUpdateContact, in flight (autocannon connections; CPU per call as above):',
+						'',
+						table(
+							[
+								'calls',
+								'in flight',
+								'req/s',
+								'p50 ms',
+								'p99 ms',
+								'failed',
+								'CPU per call',
+								'bare Express, same answer',
+								'server / Express',
+							],
+							writes.map(([kind, connections, r, bare]) => [
+								kind,
+								connections,
+								fmt(r.requestsPerSecond),
+								fmt(r.p50Ms, 1),
+								fmt(r.p99Ms, 1),
+								r.failed,
+								cpuText(r),
+								`${fmt(bare.requestsPerSecond)} req/s, CPU ${cpuText(bare)}`,
+								fmt(r.requestsPerSecond / bare.requestsPerSecond, 2),
+							]),
+							['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'],
+						),
+						'',
+					]
+				: []),
+			...(wanted('memory')
+				? [
+						'Resident memory of the server process:',
+						'',
+						table(
+							['when', 'RSS', 'per contact over the empty server'],
+							[
+								['provisioned, no contacts', `${fmt(rssEmpty / MiB)} MiB`, ''],
+								[
+									`${fmt(CONTACTS)} contacts seeded`,
+									`${fmt(rssFull / MiB)} MiB`,
+									`${fmt((rssFull - rssEmpty) / CONTACTS / 1024, 2)} KB`,
+								],
+								['after every measurement', `${fmt(rssEnd / MiB)} MiB`, `${fmt((rssEnd - rssEmpty) / CONTACTS / 1024, 2)} KB`],
+							],
+							['---', '---:', '---:'],
+						),
+						'',
+					]
+				: []),
+			...(wanted('latency')
+				? [
+						`Latency, median of ${LATENCY_CALLS} sequential calls:`,
+						'',
+						table(
+							['call', `${fmt(SMALL)} contacts`, `${fmt(CONTACTS)} contacts`],
+							[...latencies].map(([name, [small, large]]) => [name, `${fmt(small, 2)} ms`, `${fmt(large, 2)} ms`]),
+							['---', '---:', '---:'],
+						),
+						'',
+					]
+				: []),
+			...(wanted('commands') ? ['Database commands per successful call (driver command monitoring):', '', commands] : []),
 		];
 		console.log(out.join('\n'));
 	} finally {
