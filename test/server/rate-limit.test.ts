@@ -87,6 +87,19 @@ test('§8 an account that has never called has no window until its first call', 
 	expect((await storedWindow(account))?.calls).toBe(1);
 });
 
+test('§5 §8 a user document stored without `blocked` (written by another tool) is served and counted', async () => {
+	const account = await createAccount(t);
+	await users().updateOne({ _id: new Types.ObjectId(account.id) }, { $unset: { blocked: '' } });
+	const first = await account.api.call('getMe');
+	const second = await account.api.call('getMe');
+	expect([first.status, second.status]).toEqual([200, 200]);
+	expect([first.headers['x-ratelimit-remaining'], second.headers['x-ratelimit-remaining']]).toEqual([
+		String(LIMIT - 1),
+		String(LIMIT - 2),
+	]);
+	expect((await storedWindow(account))?.calls).toBe(2);
+});
+
 test('§8 accounts are limited separately', async () => {
 	const [first, second] = await Promise.all([createAccount(t), createAccount(t)]);
 	await Promise.all(Array.from({ length: LIMIT }, () => first.api.call('getMe')));

@@ -35,8 +35,12 @@ function presentedKey(req: Request, params: Params): string | undefined {
 	return typeof params.api_token === 'string' ? params.api_token : undefined;
 }
 
-/** The filter of an account that may use the API with this key: not blocked, on Pro. */
-const activeAccount = (apiKeyHash: string) => ({ apiKeyHash, blocked: false, plan: 'pro' as const });
+/**
+ * The filter of an account that may use the API with this key: not blocked, on Pro. `$ne: true` rather than `false`,
+ * so that a user document written without the field (by hand, or by another tool) is not sent round the slow path
+ * each call, as the read of why would find nothing wrong with it.
+ */
+const activeAccount = (apiKeyHash: string) => ({ apiKeyHash, blocked: { $ne: true }, plan: 'pro' as const });
 
 /**
  * Finds the account of the request's key and counts the call in its rate window (`rate-limit.ts`), in one command
