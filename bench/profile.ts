@@ -3,7 +3,7 @@
  * why). The server runs as in `run.ts` with `--cpu-prof`; after seeding, one scenario runs for `seconds`, the
  * server is stopped at once, and the profile of each thread is summarized over those last seconds.
  *
- *   npm run bench:profile -- export|update [contacts=100000] [seconds=15] [dir=/tmp/bot-platform-profile]
+ *   npm run bench:profile -- export|update|getme [contacts=100000] [seconds=15] [dir=/tmp/bot-platform-profile]
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -33,7 +33,9 @@ async function provision(url: string) {
 }
 
 async function main(): Promise<void> {
-	if (!['export', 'update'].includes(scenario)) throw new Error(`unknown scenario ${scenario}: export or update`);
+	if (!['export', 'update', 'getme'].includes(scenario)) {
+		throw new Error(`unknown scenario ${scenario}: export, update or getme`);
+	}
 	execFileSync('npm', ['run', 'build', '-w', 'bot-platform-server'], { cwd: REPO, stdio: 'ignore' });
 	rmSync(dir, { recursive: true, force: true });
 	mkdirSync(dir, { recursive: true });
@@ -62,14 +64,18 @@ async function main(): Promise<void> {
 				}
 			}
 		} else {
-			const spec: LoadSpec = {
-				url: `${server.url}/api/v1/createOrUpdateContact`,
-				method: 'POST',
-				headers: { ...auth, 'Content-Type': 'application/json' },
-				connections: 10,
-				seconds: SECONDS,
-				telegramIds: { botId, existingFrom: SEEDED_TELEGRAM_BASE + 1, existingBelow: SEEDED_TELEGRAM_BASE + CONTACTS },
-			};
+			// As run.ts loads them: getMe with 50 connections, updates of seeded contacts with 10 in flight.
+			const spec: LoadSpec =
+				scenario === 'getme'
+					? { url: `${server.url}/api/v1/getMe`, method: 'GET', headers: auth, connections: 50, seconds: SECONDS }
+					: {
+							url: `${server.url}/api/v1/createOrUpdateContact`,
+							method: 'POST',
+							headers: { ...auth, 'Content-Type': 'application/json' },
+							connections: 10,
+							seconds: SECONDS,
+							telegramIds: { botId, existingFrom: SEEDED_TELEGRAM_BASE + 1, existingBelow: SEEDED_TELEGRAM_BASE + CONTACTS },
+						};
 			const child = startChild([...TS_NODE, path.join('bench', 'lib', 'load-generator.ts'), JSON.stringify(spec)], TS_NODE_ENV);
 			const [line] = await child.waitFor(/^\{.*\}$/);
 			await child.stop();
