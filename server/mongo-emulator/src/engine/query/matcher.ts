@@ -1,8 +1,12 @@
-/** Filter matching, delegated to mingo (with the BSON-aware operators of bson-query-operators.ts). */
+/**
+ * Filter matching: the usual shapes directly (direct-matcher.ts), the others by mingo (with the BSON-aware
+ * operators of bson-query-operators.ts).
+ */
 import { Query } from 'mingo/query';
 import type { Document } from 'bson';
 import { isDecimal128, isPlainObject, type PlainObject } from '../../bson/types';
 import { badValue } from '../../errors';
+import { compileDirectFilter } from './direct-matcher';
 import { fromMingoError, mingoOptionsFor, toMingoFilter, withMingo } from './mingo-options';
 
 export type DocumentMatcher = (doc: PlainObject) => boolean;
@@ -12,6 +16,13 @@ export const matchAll: DocumentMatcher = () => true;
 export function compileFilter(filter: Document | undefined): DocumentMatcher {
 	if (filter === undefined || Object.keys(filter).length === 0) return matchAll;
 	if (!isPlainObject(filter)) throw badValue('filter must be an object');
+	const direct = compileDirectFilter(filter);
+	if (direct) return direct;
+	return compileWithMingo(filter);
+}
+
+/** Through mingo's `Query`, whatever the filter (exported for the tests that hold the direct matcher to it). */
+export function compileWithMingo(filter: Document): DocumentMatcher {
 	rejectDecimal128(filter);
 	const query = withMingo(() => new Query(toMingoFilter(filter), mingoOptionsFor(filter)));
 	return (doc) => {
