@@ -153,8 +153,8 @@ export class CollectionIndex {
 
 	private rankRangeOf(range: KeyRange): [number, number] {
 		return [
-			this.startRank(encodeKey(range.start.key), range.start.inclusive),
-			this.endRank(encodeKey(range.end.key), range.end.inclusive),
+			this.startRank(encodeBound(range.start.key), range.start.inclusive),
+			this.endRank(encodeBound(range.end.key), range.end.inclusive),
 		];
 	}
 
@@ -205,7 +205,12 @@ function fieldsOfFilter(filter: Document): string[] | undefined {
 }
 
 function encodeKey(key: IndexKey): EncodedKey {
-	return key.map(encodeKeyValue);
+	return key.map((value) => encodeKeyValue(value));
+}
+
+/** A query's bound, which no entry keeps. */
+function encodeBound(key: IndexKey): EncodedKey {
+	return key.map((value) => encodeKeyValue(value, false));
 }
 
 /** Whether an entry ordered `order` relative to a bound lies past it; `includesEqual` counts ties as past. */

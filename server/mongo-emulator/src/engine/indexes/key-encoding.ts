@@ -39,6 +39,8 @@ const FALSE_KEY = rankPrefix(TypeRank.Boolean) + '0';
 const INTERNED_MAX = 8192;
 const interned = new Map<string, string>();
 
+const keepAsIs = (key: string): string => key;
+
 function intern(key: string): string {
 	const known = interned.get(key);
 	if (known !== undefined) return known;
@@ -47,20 +49,25 @@ function intern(key: string): string {
 	return key;
 }
 
-export function encodeKeyValue(value: unknown): EncodedKeyValue {
+/**
+ * `stored`: the key goes into an index entry, so an equal string already held is shared. A query's bounds are
+ * used once and not kept: sharing them would only cost a lookup of the whole string.
+ */
+export function encodeKeyValue(value: unknown, stored = true): EncodedKeyValue {
 	if (value === null || value === undefined) return NULL_KEY;
+	const share = stored ? intern : keepAsIs;
 	switch (typeof value) {
 		case 'number':
 			return Number.isNaN(value) ? new ComplexKey(TypeRank.Number, value) : value;
 		case 'string':
-			return intern(rankPrefix(TypeRank.String) + value);
+			return share(rankPrefix(TypeRank.String) + value);
 		case 'boolean':
 			return value ? TRUE_KEY : FALSE_KEY;
 		default:
 			break;
 	}
-	if (value instanceof Date) return intern(rankPrefix(TypeRank.Date) + encodeTime(value.getTime()));
-	if (isObjectId(value)) return intern(rankPrefix(TypeRank.ObjectId) + value.toHexString());
+	if (value instanceof Date) return share(rankPrefix(TypeRank.Date) + encodeTime(value.getTime()));
+	if (isObjectId(value)) return share(rankPrefix(TypeRank.ObjectId) + value.toHexString());
 	if (isLong(value)) return value.toBigInt();
 	if (isDecimal128(value)) throw badValue('Decimal128 values cannot be indexed by the mongo emulator');
 	return new ComplexKey(typeRank(value), value);

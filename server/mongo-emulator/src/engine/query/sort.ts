@@ -45,13 +45,14 @@ export function sortDocuments<T>(items: readonly T[], fields: readonly SortField
 
 type SortKey = EncodedKeyValue | typeof EMPTY_ARRAY_KEY;
 
-/** Sort keys are encoded like index keys, which makes comparisons cheap. */
+/** Sort keys are encoded like index keys, which makes comparisons cheap; none is kept after the sort. */
 function sortKey(doc: PlainObject, field: SortField): SortKey {
 	const found = valuesAtPath(doc, field.path);
 	const values = found.flatMap((value) => (Array.isArray(value) ? value : [value]));
 	if (values.length === 0) return found.length > 0 ? EMPTY_ARRAY_KEY : encodeKeyValue(null);
 	// Ascending order looks at the smallest element, descending at the largest.
-	return encodeKeyValue(values.reduce((best, value) => (compareBson(value, best) * field.direction < 0 ? value : best)));
+	const key = values.reduce((best, value) => (compareBson(value, best) * field.direction < 0 ? value : best));
+	return encodeKeyValue(key, false);
 }
 
 function compareSortKeys(a: SortKey, b: SortKey): number {
