@@ -244,6 +244,31 @@ describe('mongo emulator CRUD', () => {
 		expect(notUpserted).toBeNull();
 	});
 
+	it('findOneAndUpdate answers with the stored document before or after, whole or projected, as find answers', async () => {
+		const docs = fixture.freshDb().collection<TestDocument>('docs');
+		await docs.insertOne({ _id: 1, small: Long.fromNumber(5), double: new Double(2), name: 'a', nested: { x: 1, y: 2 } });
+		const exact = { promoteValues: false, promoteLongs: false } as const;
+		const stored = await docs.findOne({ _id: 1 }, exact);
+		expect(stored?.name).toBe('a');
+		const before = await docs.findOneAndUpdate({ _id: 1 }, { $set: { name: 'b' } }, { returnDocument: 'before', ...exact });
+		expect(before).toStrictEqual(stored);
+		const updated = await docs.findOne({ _id: 1 }, exact);
+		const kept = await docs.findOneAndUpdate(
+			{ _id: 1 },
+			{ $set: { name: 'c' } },
+			{ returnDocument: 'before', projection: { double: 1, small: 1 }, ...exact },
+		);
+		expect(kept).toStrictEqual({ _id: updated?._id, small: updated?.small, double: updated?.double });
+		const after = await docs.findOneAndUpdate({ _id: 1 }, { $set: { name: 'd' } }, { returnDocument: 'after', ...exact });
+		expect(after).toStrictEqual(await docs.findOne({ _id: 1 }, exact));
+		const embedded = await docs.findOneAndUpdate(
+			{ _id: 1 },
+			{ $set: { name: 'e' } },
+			{ returnDocument: 'after', projection: { _id: 0, name: 1, 'nested.y': 1 } },
+		);
+		expect(embedded).toEqual({ name: 'e', nested: { y: 2 } });
+	});
+
 	it('findOneAndDelete and findOneAndReplace', async () => {
 		const docs = fixture.freshDb().collection<TestDocument>('docs');
 		await docs.insertMany([

@@ -5,9 +5,10 @@ import { valuesAtPath } from '../bson/paths';
 import { isPlainObject } from '../bson/types';
 import { CommandError } from '../errors';
 import { countMatches, findRecords } from '../engine/query/executor';
-import { projectDocuments } from '../engine/query/projection';
+import { hasProjection, projectDocuments, storedBytesProjection } from '../engine/query/projection';
 import { parseSort } from '../engine/query/sort';
-import { deleteDocuments, updateDocuments } from '../engine/write-operations';
+import { deleteDocuments, updateDocuments, type StoredDocument } from '../engine/write-operations';
+import { RawDocument } from '../wire/raw-documents';
 import {
 	collectionForWrite,
 	collectionName,
@@ -74,7 +75,17 @@ const findAndModify: CommandHandler = (command, context) => {
 	const lastErrorObject: Document = { n: outcome.matched || (outcome.upserted ? 1 : 0), updatedExisting: outcome.matched > 0 };
 	if (outcome.upserted) lastErrorObject.upserted = outcome.upserted._id;
 	const value = command.new === true ? outcome.after : outcome.before;
-	return { lastErrorObject, value: project(value), ok: 1 };
+	return { lastErrorObject, value: value ? storedValue(value, fields) : null, ok: 1 };
 };
+
+/**
+ * The document a findAndModify answers with: its stored bytes as they are, or those of the fields a top-level
+ * projection keeps (the usual cases: nothing is encoded again); any other projection from its values.
+ */
+function storedValue(stored: StoredDocument, fields: Document | undefined): Document | RawDocument {
+	if (!hasProjection(fields)) return new RawDocument(stored.bytes);
+	const fromBytes = storedBytesProjection(fields);
+	return fromBytes ? new RawDocument(fromBytes([stored.bytes])[0]) : projectDocuments([stored.doc], fields)[0];
+}
 
 export const queryCommands: Record<string, CommandHandler> = { count, distinct, findAndModify, findandmodify: findAndModify };

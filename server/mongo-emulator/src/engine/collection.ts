@@ -17,7 +17,9 @@ const EARLIEST_DATE = new Date(-8.64e15);
 function changedFields(before: PlainObject, after: PlainObject): Set<string> {
 	const changed = new Set<string>();
 	for (const field of Object.keys(before)) {
-		if (!Object.hasOwn(after, field) || compareBson(before[field], after[field]) !== 0) changed.add(field);
+		if (!Object.hasOwn(after, field)) changed.add(field);
+		// An update shares the values it leaves alone.
+		else if (before[field] !== after[field] && compareBson(before[field], after[field]) !== 0) changed.add(field);
 	}
 	for (const field of Object.keys(after)) if (!Object.hasOwn(before, field)) changed.add(field);
 	return changed;
@@ -105,10 +107,12 @@ export class Collection {
 	/**
 	 * Replaces a record's document (`before` is its current one, decoded), enforcing unique indexes and
 	 * re-indexing only changed keys. Indexes that read none of the changed fields are not looked at: an update of a
-	 * contact's name computes no key of its six indexes.
+	 * contact's name computes no key of its six indexes. Returns false, storing nothing, when the document is the
+	 * same (same fields, values and order: an update that modified nothing).
 	 */
-	replace(record: DocRecord, before: PlainObject, doc: PlainObject): void {
+	replace(record: DocRecord, before: PlainObject, doc: PlainObject): boolean {
 		const changed = changedFields(before, doc);
+		if (changed.size === 0 && compareBson(before, doc) === 0) return false;
 		const affected = this.indexList().filter((index) => index.readsAnyOf(changed));
 		const newKeys = new Map(affected.map((index) => [index, index.keysFor(doc)]));
 		this.assertUnique(newKeys, record);
@@ -119,6 +123,7 @@ export class Collection {
 			index.add(record, docKeys);
 		}
 		record.bson = encodeDocument(doc);
+		return true;
 	}
 
 	/** `doc` is the record's document, decoded, when the caller has it already. */

@@ -4,14 +4,12 @@
  * checks for a match and inserts in one step.
  */
 import { ObjectId, type Document } from 'bson';
-import { compareBson } from '../bson/compare';
 import { isPlainObject, type PlainObject } from '../bson/types';
 import { badValue } from '../errors';
 import type { Collection } from './collection';
 import { findRecords } from './query/executor';
 import type { SortField } from './query/sort';
 import { applyUpdate, buildUpsertDocument, type UpdateSpec } from './update/apply-update';
-import type { DocRecord } from './records';
 
 /** Stores a document as decoded from the insert command (as BSON bytes: see records.ts). */
 export function insertDocument(collection: Collection, input: unknown): PlainObject {
@@ -33,35 +31,40 @@ export interface UpdateStatement {
 	readonly sort?: readonly SortField[];
 }
 
+/** A document as values and as the BSON bytes it is stored as (a reply writes the bytes as they are). */
+export interface StoredDocument {
+	readonly doc: PlainObject;
+	readonly bytes: Uint8Array;
+}
+
 export interface UpdateOutcome {
 	readonly matched: number;
 	readonly modified: number;
 	/** Set when the statement upserted. */
 	readonly upserted?: PlainObject;
 	/** The first updated document before and after the update (for findAndModify). */
-	readonly before?: PlainObject;
-	readonly after?: PlainObject;
+	readonly before?: StoredDocument;
+	readonly after?: StoredDocument;
 }
 
 export function updateDocuments(collection: Collection, statement: UpdateStatement): UpdateOutcome {
 	const { filter, update, arrayFilters } = statement;
-	const targets = findRecords(collection, { filter, sort: statement.sort, limit: statement.multi ? 0 : 1 }).results;
+	const query = { filter, sort: statement.sort, limit: statement.multi ? 0 : 1 };
+	const { results: targets, documentOf } = findRecords(collection, query, { keepDocuments: true });
 	if (targets.length === 0) {
 		if (!statement.upsert) return { matched: 0, modified: 0 };
 		const doc = buildUpsertDocument(filter, update, { filter, arrayFilters, isInsert: true });
-		collection.insert(doc);
-		return { matched: 0, modified: 0, upserted: doc, after: doc };
+		const record = collection.insert(doc);
+		return { matched: 0, modified: 0, upserted: doc, after: { doc, bytes: record.bson } };
 	}
 	let modified = 0;
-	let first: { before: PlainObject; after: PlainObject } | undefined;
+	let first: { before: StoredDocument; after: StoredDocument } | undefined;
 	for (const record of targets) {
-		const before = record.doc;
+		const before = documentOf(record);
+		const beforeBytes = record.bson;
 		const after = applyUpdate(before, update, { filter, arrayFilters, isInsert: false });
-		if (compareBson(before, after) !== 0) {
-			collection.replace(record, before, after);
-			modified += 1;
-		}
-		first ??= { before, after };
+		if (collection.replace(record, before, after)) modified += 1;
+		first ??= { before: { doc: before, bytes: beforeBytes }, after: { doc: after, bytes: record.bson } };
 	}
 	return { matched: targets.length, modified, ...first };
 }
@@ -73,9 +76,9 @@ export function deleteDocuments(
 	limit: number,
 	sort?: readonly SortField[],
 ): PlainObject[] {
-	const targets: DocRecord[] = findRecords(collection, { filter, sort, limit }).results;
+	const { results: targets, documentOf } = findRecords(collection, { filter, sort, limit }, { keepDocuments: true });
 	return targets.map((record) => {
-		const doc = record.doc;
+		const doc = documentOf(record);
 		collection.remove(record, doc);
 		return doc;
 	});

@@ -1,6 +1,7 @@
 /**
  * Replies that carry stored documents as they are: a `RawDocuments` value anywhere in a reply is written as a BSON
- * array of those documents' bytes, without decoding and encoding them again. Everything else is encoded by `bson`.
+ * array of those documents' bytes, a `RawDocument` as one embedded document, without decoding and encoding them
+ * again. Everything else is encoded by `bson`.
  *
  * A reply is measured first and then written once, header included, into the one buffer that goes to the socket:
  * an export page is about half a megabyte, and each intermediate copy was an allocation outside the JS heap that
@@ -11,6 +12,11 @@ import { isPlainObject } from '../bson/types';
 
 export class RawDocuments {
 	constructor(readonly documents: readonly Uint8Array[]) {}
+}
+
+/** One document's bytes, written as an embedded document (findAndModify's `value`). */
+export class RawDocument {
+	constructor(readonly bytes: Uint8Array) {}
 }
 
 const EMBEDDED_DOCUMENT = 0x03;
@@ -38,6 +44,7 @@ export function encodeReply(reply: Document): SizedBytes {
 	for (const [key, value] of Object.entries(reply)) {
 		if (value === undefined) continue;
 		if (value instanceof RawDocuments) elements.push(element(ARRAY, key, arrayOf(value.documents)));
+		else if (value instanceof RawDocument) elements.push(element(EMBEDDED_DOCUMENT, key, bytes(value.bytes)));
 		else if (isPlainObject(value) && holdsRawDocuments(value)) elements.push(element(EMBEDDED_DOCUMENT, key, encodeReply(value)));
 		else {
 			const single = serialize({ [key]: value }, { ignoreUndefined: true });
@@ -49,7 +56,8 @@ export function encodeReply(reply: Document): SizedBytes {
 
 function holdsRawDocuments(document: Document): boolean {
 	return Object.values(document).some(
-		(value) => value instanceof RawDocuments || (isPlainObject(value) && holdsRawDocuments(value)),
+		(value) =>
+			value instanceof RawDocuments || value instanceof RawDocument || (isPlainObject(value) && holdsRawDocuments(value)),
 	);
 }
 

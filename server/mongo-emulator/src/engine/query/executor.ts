@@ -35,7 +35,20 @@ export interface QueryResult<T> {
 	readonly stats: QueryStats;
 }
 
-export function findRecords(collection: Collection, query: QueryShape): QueryResult<DocRecord[]> {
+export interface FoundRecords extends QueryResult<DocRecord[]> {
+	/**
+	 * A result's document, decoded: with `keepDocuments`, the copy decoded to test the filter (callers that read
+	 * every result, like updates, so decode each document once), else a fresh one. Only the query reads it after.
+	 */
+	readonly documentOf: (record: DocRecord) => PlainObject;
+}
+
+export interface FindOptions {
+	/** Keep the documents decoded for the filter, for `documentOf`. */
+	readonly keepDocuments?: boolean;
+}
+
+export function findRecords(collection: Collection, query: QueryShape, options: FindOptions = {}): FoundRecords {
 	const sort = query.sort ?? [];
 	const plan = planQuery(collection, query.filter, sort);
 	const matches = plan.exact ? matchAll : compileFilter(residualFilter(query.filter, plan));
@@ -52,7 +65,7 @@ export function findRecords(collection: Collection, query: QueryShape): QueryRes
 		if (matches !== matchAll) {
 			const doc = record.doc;
 			if (!matches(doc)) continue;
-			if (!plan.providesSort) decoded.set(record, doc);
+			if (!plan.providesSort || options.keepDocuments) decoded.set(record, doc);
 		}
 		found.push(record);
 		if (found.length >= wanted) break;
@@ -60,7 +73,7 @@ export function findRecords(collection: Collection, query: QueryShape): QueryRes
 	const ordered = plan.providesSort ? found : sortDocuments(found, sort, (record) => decoded.get(record) ?? record.doc);
 	const results = ordered.slice(skip, skip + limit);
 	stats.nReturned = results.length;
-	return { results, stats };
+	return { results, stats, documentOf: (record) => decoded.get(record) ?? record.doc };
 }
 
 /** Counts matches; when the index bounds are exactly the filter, without reading any document. */
