@@ -30,6 +30,7 @@ export class Collection {
 	private readonly records = new Set<DocRecord>();
 	private readonly indexes = new Map<string, CollectionIndex>();
 	private nextSeq = 1;
+	private uniqueFirst: readonly CollectionIndex[] | undefined;
 
 	constructor(
 		readonly database: string,
@@ -64,6 +65,12 @@ export class Collection {
 		return [...this.indexes.values()];
 	}
 
+	/** Unique indexes first, in the order the planner weighs them; kept until the indexes change. */
+	indexesUniqueFirst(): readonly CollectionIndex[] {
+		this.uniqueFirst ??= this.indexList().sort((a, b) => Number(b.spec.unique) - Number(a.spec.unique));
+		return this.uniqueFirst;
+	}
+
 	/** Builds the index over existing documents; returns false when an identical index already exists. */
 	createIndex(spec: IndexSpec): boolean {
 		const sameName = this.indexes.get(spec.name);
@@ -86,12 +93,14 @@ export class Collection {
 			index.add(record, keys);
 		}
 		this.indexes.set(spec.name, index);
+		this.uniqueFirst = undefined;
 		return true;
 	}
 
 	dropIndex(name: string): void {
 		if (name === ID_INDEX_NAME) throw new CommandError('InvalidOptions', 'cannot drop _id index');
 		if (!this.indexes.delete(name)) throw new CommandError('IndexNotFound', `index not found with name [${name}]`);
+		this.uniqueFirst = undefined;
 	}
 
 	/** Stores `doc` (which must have an `_id`), enforcing unique indexes. */

@@ -14,6 +14,9 @@ import { describeIndex, keyPattern, type IndexSpec } from './index-spec';
 import { compareEncoded, encodeKeyValue, type EncodedKeyValue } from './key-encoding';
 import { SortedList } from './sorted-list';
 
+/** The entries of a key range, by rank: from the first, to just past the last. */
+export type RankRange = readonly [from: number, to: number];
+
 /** A key as values, one per index field (missing fields are null). */
 export type IndexKey = readonly unknown[];
 type EncodedKey = readonly EncodedKeyValue[];
@@ -133,29 +136,37 @@ export class CollectionIndex {
 		);
 	}
 
-	/** Number of entries inside `range`, found by binary search. */
+	/**
+	 * Where each range's entries are, as ranks (`[from, to)`), found by binary search. Valid until the next write:
+	 * a plan finds them once, for its estimate and then its scan.
+	 */
+	rankRanges(ranges: readonly KeyRange[]): RankRange[] {
+		return ranges.map((range) => {
+			const from = this.startRank(encodeBound(range.start.key), range.start.inclusive);
+			return [from, Math.max(from, this.endRank(encodeBound(range.end.key), range.end.inclusive))];
+		});
+	}
+
+	/** Number of entries inside `range`. */
 	countRange(range: KeyRange): number {
-		const [from, to] = this.rankRangeOf(range);
-		return Math.max(0, to - from);
+		const [[from, to]] = this.rankRanges([range]);
+		return to - from;
 	}
 
 	/** The records of the entries in `ranges`, in order, after the first `skip` entries (passed over by rank). */
-	*scan(ranges: readonly KeyRange[], reverse: boolean, skip = 0): Generator<DocRecord> {
+	scan(ranges: readonly KeyRange[], reverse: boolean, skip = 0): Generator<DocRecord> {
+		return this.scanRanks(this.rankRanges(ranges), reverse, skip);
+	}
+
+	/** `scan` of ranges already found (by `rankRanges`, with no write since). */
+	*scanRanks(ranks: readonly RankRange[], reverse: boolean, skip = 0): Generator<DocRecord> {
 		let toSkip = skip;
-		for (const range of reverse ? [...ranges].reverse() : ranges) {
-			const [from, to] = this.rankRangeOf(range);
-			const skipped = Math.min(toSkip, Math.max(0, to - from));
+		for (const [from, to] of reverse ? [...ranks].reverse() : ranks) {
+			const skipped = Math.min(toSkip, to - from);
 			toSkip -= skipped;
 			const [first, last] = reverse ? [from, to - skipped] : [from + skipped, to];
 			for (const entry of this.entries.range(first, last, reverse)) yield entry.record;
 		}
-	}
-
-	private rankRangeOf(range: KeyRange): [number, number] {
-		return [
-			this.startRank(encodeBound(range.start.key), range.start.inclusive),
-			this.endRank(encodeBound(range.end.key), range.end.inclusive),
-		];
 	}
 
 	/** Rank of the first entry at or after (`inclusive`) or strictly after the key prefix `bound`. */

@@ -117,7 +117,7 @@ function* candidates(collection: Collection, plan: QueryPlan, stats: QueryStats,
 	stats.keysExamined += Math.min(skip, plan.estimatedKeys);
 	// A multikey index holds several entries for one document.
 	const seen = plan.index.multikey ? new Set<DocRecord>() : undefined;
-	for (const record of plan.index.scan(plan.ranges, plan.reverse, skip)) {
+	for (const record of plan.index.scanRanks(plan.rankRanges, plan.reverse, skip)) {
 		stats.keysExamined += 1;
 		if (seen) {
 			if (seen.has(record)) continue;

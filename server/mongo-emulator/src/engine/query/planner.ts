@@ -8,7 +8,7 @@
 import type { Document } from 'bson';
 import { compareBson } from '../../bson/compare';
 import type { Collection } from '../collection';
-import type { CollectionIndex } from '../indexes/collection-index';
+import type { CollectionIndex, RankRange } from '../indexes/collection-index';
 import { prefixRange, type KeyBound, type KeyRange } from '../indexes/index-bounds';
 import type { IndexField } from '../indexes/index-spec';
 import { analyzeFilter, type Constraint, type FilterConstraints, type ValueBound } from './filter-constraints';
@@ -31,6 +31,8 @@ export interface QueryPlan {
 	/** Undefined for a collection scan. */
 	readonly index?: CollectionIndex;
 	readonly ranges: readonly KeyRange[];
+	/** Where the ranges are in the index, found once while planning, for the scan that follows at once. */
+	readonly rankRanges: readonly RankRange[];
 	readonly reverse: boolean;
 	/** Candidates come out in the requested sort order. */
 	readonly providesSort: boolean;
@@ -56,6 +58,7 @@ export function planQuery(
 ): QueryPlan {
 	let best: QueryPlan = {
 		ranges: [],
+		rankRanges: [],
 		reverse: false,
 		providesSort: sort.length === 0,
 		exact: false,
@@ -69,8 +72,7 @@ export function planQuery(
 	const implies = implicationsOf(filter);
 	// Unique indexes first: a lookup by a unique key (an `_id`, an API key, a messenger ID) is most commands, and
 	// is taken at once, without weighing the other indexes.
-	const indexes = collection.indexList().sort((a, b) => Number(b.spec.unique) - Number(a.spec.unique));
-	for (const index of indexes) {
+	for (const index of collection.indexesUniqueFirst()) {
 		if (!holdsAllMatches(index, implies)) continue;
 		const plan = planIndexScan(index, constraints, sort);
 		if (plan?.uniquePoint && purpose === 'fetch') return plan;
@@ -136,13 +138,15 @@ function planIndexScan(
 	const order = sortOrder(index, sort, constantFields);
 	// An index that constrains nothing only helps by saving a sort.
 	if (usedFields === 0 && (sort.length === 0 || !order)) return undefined;
+	const rankRanges = index.rankRanges(ranges);
 	return {
 		index,
 		ranges,
+		rankRanges,
 		reverse: order === 'reverse',
 		providesSort: order !== undefined,
 		exact: exact && usedFields === constraints.byPath.size,
-		estimatedKeys: ranges.reduce((total, range) => total + index.countRange(range), 0),
+		estimatedKeys: rankRanges.reduce((total, [from, to]) => total + to - from, 0),
 		boundFields: usedFields,
 		enforcedFields,
 		uniquePoint: index.spec.unique && constantFields === index.spec.fields.length,
