@@ -267,6 +267,17 @@ describe('mongo emulator CRUD', () => {
 			{ returnDocument: 'after', projection: { _id: 0, name: 1, 'nested.y': 1 } },
 		);
 		expect(embedded).toEqual({ name: 'e', nested: { y: 2 } });
+		// Sorted and filtered by fields the update leaves alone.
+		await docs.insertMany([
+			{ _id: 2, group: 'g', rank: 2, name: 'x' },
+			{ _id: 3, group: 'g', rank: 3, name: 'y' },
+		]);
+		const top = await docs.findOneAndUpdate(
+			{ group: 'g' },
+			{ $set: { name: 'top' } },
+			{ sort: { rank: -1 }, returnDocument: 'after' },
+		);
+		expect(top).toEqual({ _id: 3, group: 'g', rank: 3, name: 'top' });
 	});
 
 	it('findOneAndDelete and findOneAndReplace', async () => {
