@@ -20,8 +20,8 @@ import { passThroughGate } from './http/reset-gate';
 import type { TestDouble } from './http/test-double';
 import type { Logger } from './logger';
 import { referenceRouter } from './openapi/reference-router';
-import { accessLog } from './observability/access-log';
-import { metricsEndpoint, requestMetrics, type Metrics } from './observability/metrics';
+import { metricsEndpoint, type Metrics } from './observability/metrics';
+import { observeRequests } from './observability/observe-requests';
 
 export interface AppDeps {
 	config: Config;
@@ -50,8 +50,7 @@ export function createApp({ config, database, limiter, deprecations, logger, met
 	const app = express();
 	app.disable('x-powered-by');
 	app.set('trust proxy', config.trustProxy);
-	app.use(accessLog(logger));
-	app.use(requestMetrics(metrics));
+	app.use(observeRequests(logger, metrics));
 	// Bracket notation (`fields[0][name]`, §4.1), with the limits of form bodies. Express parses it when
 	// `req.query` is first read, inside a route, so its 400 and 413 reach the error handler.
 	app.set('query parser', parseBracketParameters);

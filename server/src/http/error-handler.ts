@@ -8,7 +8,7 @@ import { mongo } from 'mongoose';
 import type { Config } from '../config';
 import { DatabaseUnavailableError } from '../database/availability';
 import type { Logger } from '../logger';
-import { noteRefusal } from '../observability/request-labels';
+import { noteRefusal, requestIdOf } from '../observability/request-labels';
 import { ApiError, ValidationError } from './errors';
 import { publicBase } from './public-url';
 
@@ -92,9 +92,8 @@ export function errorHandler(config: Config, logger: Logger): ErrorRequestHandle
 		if (res.headersSent) return next(error);
 		const apiError = error instanceof ApiError ? error : (clientMistake(error) ?? databaseUnavailable(error));
 		if (!apiError) {
-			// `req.log` (the access log's) carries the request id, so this line and the request's access line meet.
-			const log: Logger = (req as { log?: Logger }).log ?? logger;
-			log.error({ err: error }, `unexpected error on ${req.method} ${req.path}`);
+			// With the request id, so this line and the request's access line meet.
+			logger.error({ req_id: requestIdOf(res), err: error }, `unexpected error on ${req.method} ${req.path}`);
 			res.status(500).json({ message: 'Server Error' });
 			return;
 		}

@@ -2,9 +2,9 @@
  * Prometheus metrics (prom-client), one registry per running server so that several servers in one process
  * (tests) never share counters. Names and labels are listed in the server README ("Metrics").
  */
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { apiMethodOf, handlerOf } from './request-labels';
+import { apiMethodOf, type Handler } from './request-labels';
 
 export interface Metrics {
 	readonly registry: Registry;
@@ -62,24 +62,14 @@ export function createMetrics(sources: MetricsSources): Metrics {
 	return { registry, requests, duration, rateLimitRejections, injectedFaults };
 }
 
-/** API requests are labelled by method ("unknown" for a name that is none); other requests have no API method. */
-function labels(req: Request, res: Response): { handler: string; api_method?: string } {
-	const handler = handlerOf(req);
-	return handler === 'api' ? { handler, api_method: apiMethodOf(res) ?? 'unknown' } : { handler };
-}
-
-/** Counts and times every request once its answer is finished (or the client has gone). */
-export function requestMetrics({ requests, duration }: Metrics): RequestHandler {
-	return (req, res, next) => {
-		const started = process.hrtime.bigint();
-		res.once('close', () => {
-			const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-			const requestLabels = labels(req, res);
-			requests.inc({ ...requestLabels, status: String(res.statusCode) });
-			duration.observe(requestLabels, seconds);
-		});
-		next();
-	};
+/**
+ * Counts and times a request once its answer is finished (or its client has gone). API requests are labelled by
+ * method ("unknown" for a name that is none); other requests have no API method.
+ */
+export function countRequest({ requests, duration }: Metrics, handler: Handler, res: Response, seconds: number): void {
+	const labels = handler === 'api' ? { handler, api_method: apiMethodOf(res) ?? 'unknown' } : { handler };
+	requests.inc({ ...labels, status: String(res.statusCode) });
+	duration.observe(labels, seconds);
 }
 
 /** `GET /metrics` in Prometheus's text format. */

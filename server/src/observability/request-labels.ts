@@ -10,8 +10,15 @@ export type Handler = 'api' | 'admin' | 'healthz' | 'metrics' | 'openapi' | 'doc
 
 const EXACT: Record<string, Handler> = { '/healthz': 'healthz', '/metrics': 'metrics', '/openapi.json': 'openapi' };
 
+/** The path of the request as the client sent it, without the query string. */
+export function pathOf(req: Request): string {
+	const url = req.originalUrl;
+	const query = url.indexOf('?');
+	return query === -1 ? url : url.slice(0, query);
+}
+
 export function handlerOf(req: Request): Handler {
-	const path = req.originalUrl.split('?')[0];
+	const path = pathOf(req);
 	if (path.startsWith('/api/v1/')) return 'api';
 	if (path === '/admin/v1' || path.startsWith('/admin/v1/')) return 'admin';
 	if (path === '/docs' || path.startsWith('/docs/')) return 'docs';
@@ -19,6 +26,8 @@ export function handlerOf(req: Request): Handler {
 }
 
 interface Notes {
+	/** The id its access line and any other line about it carry (`observe-requests.ts`). */
+	requestId?: string;
 	apiMethod?: string;
 	accountId?: string;
 	refusal?: string;
@@ -31,6 +40,15 @@ const NOTES = Symbol('request labels');
 function notes(res: Response): Notes {
 	const locals = res.locals as { [NOTES]?: Notes };
 	return (locals[NOTES] ??= {});
+}
+
+/** Called when the request arrives, by the access log. */
+export function noteRequestId(res: Response, id: string): void {
+	notes(res).requestId = id;
+}
+
+export function requestIdOf(res: Response): string | undefined {
+	return notes(res).requestId;
 }
 
 /** Called by the API router once the path names a method that exists. */
