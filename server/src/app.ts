@@ -1,6 +1,6 @@
 /**
- * The Express application: access log and metrics, `/healthz`, `/metrics`, `/openapi.json` and `/docs`, parsers,
- * `/api/v1`, `/admin/v1`, and JSON errors for everything else.
+ * The Express application: access log and metrics, `/api/v1`, `/admin/v1`, `/healthz`, `/metrics`, `/openapi.json`
+ * and `/docs`, and JSON errors for everything else.
  */
 import express from 'express';
 import { adminRouter } from './admin';
@@ -49,11 +49,52 @@ const isResetCall = (req: express.Request) => req.method === 'POST' && req.origi
 export function createApp({ config, database, limiter, deprecations, logger, metrics, testDouble }: AppDeps): express.Express {
 	const app = express();
 	app.disable('x-powered-by');
+	// No ETag (a hash of every answer): an API answer is not a resource a client revalidates, and each call counts
+	// against the rate limit whatever it is answered. The reference's fixed texts carry their own (reference-router.ts).
+	app.disable('etag');
 	app.set('trust proxy', config.trustProxy);
 	app.use(observeRequests(logger, metrics));
 	// Bracket notation (`fields[0][name]`, §4.1), with the limits of form bodies. Express parses it when
 	// `req.query` is first read, inside a route, so its 400 and 413 reach the error handler.
 	app.set('query parser', parseBracketParameters);
+
+	// The API first: it takes most calls, and every layer mounted before it would cost each of them. Its paths are
+	// apart from the others', so the order changes no answer. Bodies are read by each router once it knows the
+	// request is worth reading (see api-router.ts, admin/route.ts).
+	const { models } = database;
+	const databaseGate = awaitDatabase(database.availability);
+	// The test double's: the request log (API calls only) and the reset gate, which the reset itself must not wait for.
+	const resetGate = testDouble ? [passThroughGate(testDouble.gate, isResetCall)] : [];
+	const requestLog = testDouble ? [recordRequests(testDouble.requests)] : [];
+	app.use(
+		'/api/v1',
+		databaseGate,
+		...requestLog,
+		...resetGate,
+		apiRouter({
+			config,
+			models,
+			limiter,
+			deprecations,
+			authThrottle: createAuthThrottle('api', config.authFailuresPerMinute),
+			methods: apiMethods,
+			faults: testDouble?.faults,
+		}),
+	);
+	const methodNames = new Set(apiMethods.map((method) => method.name));
+	app.use(
+		'/admin/v1',
+		databaseGate,
+		...resetGate,
+		adminRouter({
+			config,
+			models,
+			deprecations,
+			authThrottle: createAuthThrottle('admin', config.authFailuresPerMinute),
+			methodNames,
+			testDouble,
+		}),
+	);
 
 	// Up means: the database is reachable, its indexes are in place, and it answers a ping now.
 	app.get('/healthz', async (_req, res) => {
@@ -62,32 +103,7 @@ export function createApp({ config, database, limiter, deprecations, logger, met
 		res.status(up ? 200 : 503).json({ status: up ? 'ok' : 'unavailable' });
 	});
 	app.get('/metrics', requireBearer(config.metricsToken), metricsEndpoint(metrics));
-
 	app.use(referenceRouter(config));
-	// Bodies are read by each router once it knows the request is worth reading (see api-router.ts, admin/route.ts).
-	app.use(['/api/v1', '/admin/v1'], awaitDatabase(database.availability));
-	if (testDouble) {
-		app.use('/api/v1', recordRequests(testDouble.requests));
-		// The reset itself must not wait for the gate it closes.
-		app.use(['/api/v1', '/admin/v1'], passThroughGate(testDouble.gate, isResetCall));
-	}
-	const { models } = database;
-	const apiAuthThrottle = createAuthThrottle('api', config.authFailuresPerMinute);
-	app.use(
-		'/api/v1',
-		apiRouter({
-			config,
-			models,
-			limiter,
-			deprecations,
-			authThrottle: apiAuthThrottle,
-			methods: apiMethods,
-			faults: testDouble?.faults,
-		}),
-	);
-	const adminAuthThrottle = createAuthThrottle('admin', config.authFailuresPerMinute);
-	const methodNames = new Set(apiMethods.map((method) => method.name));
-	app.use('/admin/v1', adminRouter({ config, models, deprecations, authThrottle: adminAuthThrottle, methodNames, testDouble }));
 	app.use(notFoundHandler);
 	app.use(errorHandler(config, logger));
 	return app;

@@ -16,6 +16,16 @@ describe('§4.1 methods, verbs and parameters', () => {
 		expect((await api.call('getMe', {}, { verb: 'POST' })).status).toBe(200);
 	});
 
+	test('§4.1 §8 answers carry no ETag: each call counts against the rate limit, so none is answered 304', async () => {
+		const { api } = await createAccount(t);
+		const first = await api.call('getMe', {}, { verb: 'GET' });
+		expect(first.status).toBe(200);
+		expect(first.headers.etag).toBeUndefined();
+		const again = await api.call('getMe', {}, { verb: 'GET', headers: { 'If-None-Match': '*' } });
+		expect([again.status, again.data]).toEqual([200, first.data]);
+		expect(again.headers['x-ratelimit-remaining']).toBe(String(Number(first.headers['x-ratelimit-remaining']) - 1));
+	});
+
 	test('§4.1 an unknown method is a JSON 404', async () => {
 		const { api } = await createAccount(t);
 		const res = await api.call('getEverything');

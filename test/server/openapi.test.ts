@@ -50,6 +50,14 @@ function nonNull(schema: Json): Json {
 }
 
 describe('the document', () => {
+	test('carries an ETag, and a client that has it is answered 304 without the document', async () => {
+		const first = await http.get(`${t.url}/openapi.json`);
+		expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+		const again = await http.get(`${t.url}/openapi.json`, { headers: { 'If-None-Match': first.headers.etag } });
+		expect(again.status).toBe(304);
+		expect(again.data).toBe('');
+	});
+
 	test('is served without a key, as JSON, in OpenAPI 3.1', async () => {
 		const res = await http.get(`${t.url}/openapi.json`);
 		expect(res.status).toBe(200);

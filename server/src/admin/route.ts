@@ -6,7 +6,7 @@
 import { Router, type Request } from 'express';
 import type { z } from 'zod';
 import type { Answer } from '../http/answers';
-import { bodyParsers } from '../http/body-parsers';
+import { readBody } from '../http/body-parsers';
 import { ApiError } from '../http/errors';
 import { normalize } from '../http/request-params';
 import { validate } from '../http/validation';
@@ -97,7 +97,7 @@ export function mountAdminRoutes(routes: readonly AdminRoute[], deps: AdminDeps)
 	const router = Router();
 	for (const route of routes) {
 		// Only a route that takes a body reads one, and only for a caller holding the token (admin-auth.ts runs first).
-		router[route.verb](route.path, ...(route.body ? bodyParsers() : []), async (req, res) => {
+		router[route.verb](route.path, ...(route.body ? [readBody()] : []), async (req, res) => {
 			const params = pathParams(route, req);
 			const body = route.body ? validate(route.body, adminBody(req), 'en') : undefined;
 			const query = route.query ? validate(route.query, req.query, 'en') : undefined;

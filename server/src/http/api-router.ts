@@ -8,13 +8,13 @@ import { Router, type RequestHandler } from 'express';
 import type { Config } from '../config';
 import type { Models } from '../models';
 import { usersCollection } from '../models/user';
-import type { ApiMethod } from './api-method';
+import type { ApiMethod, MethodContext } from './api-method';
 import { authenticate } from './auth';
 import type { AuthThrottle } from './auth-throttle';
-import { bodyParsers } from './body-parsers';
+import { readBody } from './body-parsers';
 import { noteAccount, noteApiMethod } from '../observability/request-labels';
 import { ApiError } from './errors';
-import { laravelSurface } from './error-handler';
+import { onLaravelSurface } from './error-handler';
 import { actOutFault, type FaultRegistry } from './faults';
 import { requestLanguage } from './i18n';
 import { toJsonText } from './ordered-json';
@@ -22,6 +22,7 @@ import { publicBase } from './public-url';
 import type { RateLimiter } from './rate-limit';
 import { requestParams } from './request-params';
 import { validate } from './validation';
+import { writeJson } from './write-json';
 import type { Deprecations } from './versioning';
 
 export interface ApiRouterDeps {
@@ -39,10 +40,10 @@ export function apiRouter({ config, models, limiter, deprecations, authThrottle,
 	const byName = new Map(methods.map((method) => [method.name, method]));
 	const users = usersCollection(models.users);
 	const router = Router();
-	router.use(laravelSurface);
 
 	/** Settles what the path and verb decide, before the body is read: every answer of a deprecated method says so. */
 	const resolveMethod: RequestHandler = async (req, res, next) => {
+		onLaravelSurface(res);
 		const method = byName.get(req.params.method as string);
 		if (!method) throw new ApiError(404, { error: `Unknown method ${req.params.method}.` });
 		noteApiMethod(res, method.name);
@@ -70,14 +71,22 @@ export function apiRouter({ config, models, limiter, deprecations, authThrottle,
 		limiter.admit(user.rateWindow, res, now);
 		const lang = requestLanguage(req);
 		const input = validate(method.input, params, lang);
-		const result = await method.handle(
-			{ user, lang, models, config, methodUrl: `${publicBase(req, config)}/api/v1/${method.name}`, req },
-			input,
-		);
+		const context: MethodContext = {
+			user,
+			lang,
+			models,
+			config,
+			// Only the methods that page need it, and it reads the proxy headers.
+			get methodUrl() {
+				return `${publicBase(req, config)}/api/v1/${method.name}`;
+			},
+			req,
+		};
+		const result = await method.handle(context, input);
 		if (result.status === 204) res.status(204).end();
-		else res.status(result.status).type('json').send(toJsonText(result.body));
+		else writeJson(res, result.status, toJsonText(result.body));
 	};
 
-	router.all('/:method', resolveMethod, ...bodyParsers(), run);
+	router.all('/:method', resolveMethod, readBody(), run);
 	return router;
 }

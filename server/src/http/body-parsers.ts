@@ -60,18 +60,39 @@ function multipartFields(req: Request, body: Buffer): Promise<[string, string][]
 	});
 }
 
-/** Reads the body into `req.body` as a plain object of parameters (or leaves it undefined when there is none). */
-export function bodyParsers(): RequestHandler[] {
-	return [
+/**
+ * Whether the request carries a body, as the readers decide it (type-is's `hasBody`): a `Transfer-Encoding`, or a
+ * `Content-Length` (zero included).
+ */
+function hasBody(req: Request): boolean {
+	return req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
+}
+
+/**
+ * Reads the body into `req.body` as a plain object of parameters (or leaves it undefined when there is none), in
+ * one middleware: a request without a body (most API calls) passes no reader at all. Each reader leaves a body of
+ * another type, or one already read, to the next.
+ */
+export function readBody(): RequestHandler {
+	const readers: RequestHandler[] = [
 		express.json({ limit: BODY_LIMIT }),
 		express.text({ type: URLENCODED, limit: BODY_LIMIT }),
 		express.raw({ type: MULTIPART, limit: BODY_LIMIT }),
-		async (req, _res, next) => {
-			if (req.is(URLENCODED) && typeof req.body === 'string') req.body = parseBracketParameters(req.body);
-			else if (req.is(MULTIPART) && Buffer.isBuffer(req.body)) {
-				req.body = parseBracketParameters(bracketText(await multipartFields(req, req.body)));
-			}
-			next();
-		},
 	];
+	/** A form's text, or a multipart body's bytes, read by the one bracket grammar; JSON is already an object. */
+	const asParameters = async (req: Request) => {
+		if (typeof req.body === 'string' && req.is(URLENCODED)) req.body = parseBracketParameters(req.body);
+		else if (Buffer.isBuffer(req.body) && req.is(MULTIPART)) {
+			req.body = parseBracketParameters(bracketText(await multipartFields(req, req.body)));
+		}
+	};
+	return (req, res, next) => {
+		if (!hasBody(req)) return next();
+		const readFrom = (index: number) => (error?: unknown) => {
+			if (error) return next(error);
+			if (index < readers.length) return void readers[index](req, res, readFrom(index + 1));
+			asParameters(req).then(() => next(), next);
+		};
+		readFrom(0)();
+	};
 }

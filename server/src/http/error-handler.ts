@@ -14,13 +14,12 @@ import { publicBase } from './public-url';
 
 const LARAVEL_SURFACE = Symbol('answers validation failures like Laravel');
 
-/** Mounted by the API router: its validation failures may become redirects (§4.1). */
-export const laravelSurface: RequestHandler = (_req, res, next) => {
+/** Called by the API router on each of its requests: their validation failures may become redirects (§4.1). */
+export function onLaravelSurface(res: Response): void {
 	(res.locals as { [LARAVEL_SURFACE]?: boolean })[LARAVEL_SURFACE] = true;
-	next();
-};
+}
 
-function onLaravelSurface(res: Response): boolean {
+function isOnLaravelSurface(res: Response): boolean {
 	return (res.locals as { [LARAVEL_SURFACE]?: boolean })[LARAVEL_SURFACE] === true;
 }
 
@@ -100,7 +99,7 @@ export function errorHandler(config: Config, logger: Logger): ErrorRequestHandle
 		// A client's mistake is said on the request's access line, however cheap it is to repeat: never a line of its own.
 		noteRefusal(res, apiError.message);
 		res.set(apiError.headers);
-		if (apiError instanceof ValidationError && onLaravelSurface(res) && !wantsJson(req)) {
+		if (apiError instanceof ValidationError && isOnLaravelSurface(res) && !wantsJson(req)) {
 			// The platform's redirect back (§4.1); the body still says what failed, as JSON like every other answer.
 			res.status(302).location(redirectTarget(req, config)).json(apiError.body);
 			return;

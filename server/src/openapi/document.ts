@@ -259,15 +259,22 @@ class DocumentBuilder {
 	}
 }
 
-/** `/openapi.json` and `/docs` describe themselves too: they need no key. */
+/**
+ * `/openapi.json` and `/docs` describe themselves too: they need no key, and a client that kept one may revalidate
+ * it (the only answers of the server with an ETag).
+ */
 function referencePaths(): Json {
+	const etag = { description: 'The version of this text, for `If-None-Match`.', schema: { type: 'string' } };
 	const get = (operationId: string, summary: string, mediaType: string, schema: Json) => ({
 		get: {
 			operationId,
 			tags: [REFERENCE_TAG],
 			summary,
 			security: [],
-			responses: { '200': { description: summary, content: { [mediaType]: { schema } } } },
+			responses: {
+				'200': { description: summary, headers: { ETag: etag }, content: { [mediaType]: { schema } } },
+				'304': { description: 'Not modified: the `If-None-Match` sent names this version.' },
+			},
 		},
 	});
 	return {
