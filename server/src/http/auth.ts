@@ -14,15 +14,24 @@ import type { Params } from './request-params';
 
 export type AuthenticatedUser = Pick<UserDoc, '_id' | 'name' | 'email' | 'plan'>;
 
+const AUTHORIZATION = 'authorization';
+
 /**
  * The one `Authorization` header of the request; undefined when there is none. Two of them are refused rather than
  * resolved by whichever one the HTTP parser happens to keep.
  */
 export function authorizationHeader(req: Request): string | undefined {
-	const headers = req.headersDistinct.authorization;
-	if (headers === undefined) return undefined;
-	if (headers.length !== 1) throw unauthorized();
-	return headers[0];
+	// Node keeps the first of repeated `Authorization` headers: only the raw list shows a second one. (Counted there
+	// rather than through `headersDistinct`, which copies every header of the request.)
+	const header = req.headers.authorization;
+	if (header === undefined) return undefined;
+	let sent = 0;
+	const raw = req.rawHeaders;
+	for (let name = 0; name < raw.length; name += 2) {
+		if (raw[name].length === AUTHORIZATION.length && raw[name].toLowerCase() === AUTHORIZATION) sent++;
+	}
+	if (sent !== 1) throw unauthorized();
+	return header;
 }
 
 /** The token of `Bearer <token>`; undefined when the header has another form. */
