@@ -26,6 +26,20 @@ describe('§4.1 methods, verbs and parameters', () => {
 		expect(again.headers['x-ratelimit-remaining']).toBe(String(Number(first.headers['x-ratelimit-remaining']) - 1));
 	});
 
+	test('§4.1 the method is the one path segment after /api/v1/: a trailing slash and %-escapes are read as Express reads them', async () => {
+		const { apiKey } = await createAccount(t);
+		const get = (path: string) =>
+			http.get(`${t.url}${path}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${apiKey}` } });
+		expect((await get('/api/v1/getMe/')).status).toBe(200);
+		expect((await get('/api/v1/get%4De')).status).toBe(200);
+		const deeper = await get('/api/v1/getMe/more');
+		expect([deeper.status, deeper.data]).toEqual([404, { error: 'Not found: GET /api/v1/getMe/more' }]);
+		const empty = await get('/api/v1/');
+		expect([empty.status, empty.data]).toEqual([404, { error: 'Not found: GET /api/v1/' }]);
+		const malformed = await get('/api/v1/get%E0%A4%A');
+		expect([malformed.status, malformed.data]).toEqual([400, { message: expect.stringContaining('malformed') }]);
+	});
+
 	test('§4.1 an unknown method is a JSON 404', async () => {
 		const { api } = await createAccount(t);
 		const res = await api.call('getEverything');

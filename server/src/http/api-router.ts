@@ -4,7 +4,7 @@
  * (§8) in the same database command, validates the parameters, then runs the handler. Everything before the key
  * lookup is done without the database, so a flood without a valid key costs little.
  */
-import { Router, type RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config';
 import type { Models } from '../models';
 import { usersCollection } from '../models/user';
@@ -36,21 +36,57 @@ export interface ApiRouterDeps {
 	faults?: FaultRegistry;
 }
 
-export function apiRouter({ config, models, limiter, deprecations, authThrottle, methods, faults }: ApiRouterDeps): Router {
+/** A path segment as Express decodes a route parameter: a malformed %-escape is the client's mistake (400). */
+function decodeSegment(segment: string): string {
+	if (!segment.includes('%')) return segment;
+	try {
+		return decodeURIComponent(segment);
+	} catch {
+		throw Object.assign(new URIError(`Failed to decode param '${segment}'`), { status: 400 });
+	}
+}
+
+/**
+ * The method a path below `/api/v1` names, as Express's route `/:method` matched it: one segment, with or without a
+ * trailing slash, decoded; undefined for any other path (left to the 404 of everything else).
+ */
+export function methodNameOf(path: string): string | undefined {
+	const end = path.length > 1 && path.endsWith('/') ? path.length - 1 : path.length;
+	if (end < 2 || path[0] !== '/') return undefined;
+	const segment = path.slice(1, end);
+	return segment.includes('/') ? undefined : decodeSegment(segment);
+}
+
+/**
+ * One handler rather than a router of its own: every layer of Express's router costs each call its matching and
+ * dispatch, and this path has a single route.
+ */
+export function apiRouter({
+	config,
+	models,
+	limiter,
+	deprecations,
+	authThrottle,
+	methods,
+	faults,
+}: ApiRouterDeps): RequestHandler {
 	const byName = new Map(methods.map((method) => [method.name, method]));
 	const users = usersCollection(models.users);
-	const router = Router();
+	const readBodyOf = readBody();
 
-	/** Settles what the path and verb decide, before the body is read: every answer of a deprecated method says so. */
-	const resolveMethod: RequestHandler = async (req, res, next) => {
+	/**
+	 * Settles what the path and verb decide, before the body is read: every answer of a deprecated method says so.
+	 * Undefined when an injected fault has answered instead.
+	 */
+	const resolveMethod = async (name: string, req: Request, res: Response): Promise<ApiMethod | undefined> => {
 		onLaravelSurface(res);
-		const method = byName.get(req.params.method as string);
-		if (!method) throw new ApiError(404, { error: `Unknown method ${req.params.method}.` });
+		const method = byName.get(name);
+		if (!method) throw new ApiError(404, { error: `Unknown method ${name}.` });
 		noteApiMethod(res, method.name);
 		deprecations.apply(method.name, res);
 		// Before the body is read and anything reads or writes data, so an injected answer changes nothing.
 		const fault = faults?.take(method.name);
-		if (fault && (await actOutFault(fault, req, res))) return;
+		if (fault && (await actOutFault(fault, req, res))) return undefined;
 		if (!method.verbs.includes(req.method as 'GET')) {
 			throw new ApiError(
 				405,
@@ -58,12 +94,10 @@ export function apiRouter({ config, models, limiter, deprecations, authThrottle,
 				{ Allow: method.verbs.join(', ') },
 			);
 		}
-		res.locals.apiMethod = method;
-		next();
+		return method;
 	};
 
-	const run: RequestHandler = async (req, res) => {
-		const method = res.locals.apiMethod as ApiMethod;
+	const run = async (method: ApiMethod, req: Request, res: Response) => {
 		const params = requestParams(req);
 		const now = new Date();
 		const user = await authenticate(req, params, users, authThrottle, now);
@@ -87,6 +121,15 @@ export function apiRouter({ config, models, limiter, deprecations, authThrottle,
 		else writeJson(res, result.status, toJsonText(result.body));
 	};
 
-	router.all('/:method', resolveMethod, readBody(), run);
-	return router;
+	return (req, res, next) => {
+		const name = methodNameOf(req.path);
+		if (name === undefined) return next();
+		resolveMethod(name, req, res).then((method) => {
+			if (!method) return;
+			readBodyOf(req, res, (error?: unknown) => {
+				if (error) return next(error);
+				run(method, req, res).catch(next);
+			});
+		}, next);
+	};
 }
