@@ -25,7 +25,7 @@ export function languageOf(acceptLanguage: string | undefined): Lang {
 }
 
 export function requestLanguage(req: Request): Lang {
-	return languageOf(req.get('accept-language'));
+	return languageOf(req.headers['accept-language']);
 }
 
 export type Vars = Record<string, string | number>;

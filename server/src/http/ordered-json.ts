@@ -8,8 +8,21 @@
  */
 import { randomUUID } from 'node:crypto';
 
+interface Call {
+	/** Made when first needed: most answers hold no OrderedObject. */
+	marker: string | undefined;
+	ordered: string[];
+}
+
 /** The call of `toJsonText` under way (JSON.stringify is synchronous, so there is at most one per level). */
-let current: { marker: string; ordered: string[] } | undefined;
+let current: Call | undefined;
+
+/** Stands `text` in as a placeholder string that no data can contain (a fresh UUID), swapped back after. */
+function placeholder(call: Call, text: string): string {
+	call.marker ??= `ordered-object:${randomUUID()}:`;
+	call.ordered.push(text);
+	return `${call.marker}${call.ordered.length - 1}`;
+}
 
 export class OrderedObject {
 	constructor(readonly entries: ReadonlyArray<readonly [string, unknown]>) {}
@@ -17,9 +30,7 @@ export class OrderedObject {
 	/** Called by JSON.stringify: stands in a placeholder that `toJsonText` swaps for the ordered text. */
 	toJSON(): unknown {
 		if (!current) return Object.fromEntries(this.entries);
-		const text = writeOrdered(this);
-		current.ordered.push(text);
-		return `${current.marker}${current.ordered.length - 1}`;
+		return placeholder(current, writeOrdered(this));
 	}
 }
 
@@ -30,8 +41,7 @@ export class JsonText {
 	/** Called by JSON.stringify: a placeholder, as for an OrderedObject; outside `toJsonText`, the value it writes. */
 	toJSON(): unknown {
 		if (!current) return JSON.parse(this.text);
-		current.ordered.push(this.text);
-		return `${current.marker}${current.ordered.length - 1}`;
+		return placeholder(current, this.text);
 	}
 }
 
@@ -51,7 +61,7 @@ function writeOrdered(object: OrderedObject): string {
  */
 export function toJsonText(value: unknown): string {
 	const outer = current;
-	const call = { marker: `ordered-object:${randomUUID()}:`, ordered: [] as string[] };
+	const call: Call = { marker: undefined, ordered: [] };
 	current = call;
 	let text: string | undefined;
 	try {
@@ -60,7 +70,7 @@ export function toJsonText(value: unknown): string {
 		current = outer;
 	}
 	if (text === undefined) return 'null';
-	if (call.ordered.length === 0) return text;
+	if (call.marker === undefined) return text;
 	// Spliced, not replaced by a regular expression: an export page's text is most of the answer, and a rope of the
 	// pieces spares a copy of it.
 	const opening = `"${call.marker}`;
