@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { once } from 'node:events';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { configWarnings, loadConfig, settingsSummary } from '../../server/src/config';
 import { createAccount } from '../support/factories';
@@ -234,6 +235,24 @@ describe('the server process (node server/dist/main.js)', () => {
 			});
 			expect(log.entries.at(-1)).toMatchObject({ level: 'info', msg: 'stopped' });
 			expect(JSON.stringify(log.entries)).not.toContain('lifecycle-secret-token');
+		} finally {
+			child.kill('SIGKILL');
+		}
+	});
+
+	test('the embedded emulator is reached through a Unix socket in a directory of its own, gone after exit', async () => {
+		const child = startProcess({ PORT: '0', HOST: '127.0.0.1' });
+		const log = serverLog(child);
+		try {
+			await listeningUrl(log);
+			const line = await log.first((entry) => /^database: MongoDB wire-protocol emulator/.test(entry.msg));
+			// The TCP address comes first: tools given the database's address (the benchmark) take the first one.
+			const [, tcpUri, socketPath] = /on (mongodb:\/\/127\.0\.0\.1:\d+) and (\/\S+\.sock)\b/.exec(line.msg) ?? [];
+			expect(tcpUri).toBeDefined();
+			expect(statSync(socketPath).isSocket()).toBe(true);
+			expect(statSync(path.dirname(socketPath)).mode & 0o777).toBe(0o700);
+			expect(await stopProcess(child)).toBe(0);
+			expect(existsSync(path.dirname(socketPath))).toBe(false);
 		} finally {
 			child.kill('SIGKILL');
 		}

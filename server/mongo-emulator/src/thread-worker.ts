@@ -14,7 +14,7 @@ async function main(port: NonNullable<typeof parentPort>): Promise<void> {
 		// With the listener, the sockets and the parent port closed, the thread has nothing left to do and ends.
 		void emulator.close().finally(() => port.close());
 	});
-	post({ kind: 'listening', uri: emulator.uri, port: emulator.port });
+	post({ kind: 'listening', uri: emulator.uri, port: emulator.port, socketUri: emulator.socketUri });
 }
 
 if (!parentPort) throw new Error('thread-worker.ts runs as a worker thread of startMongoEmulatorThread');

@@ -17,7 +17,8 @@ import type { MongoEmulator, MongoEmulatorOptions } from './index';
 const NURSERY_MB = 8;
 
 /** Messages from the worker (`thread-worker.ts`). */
-export type ThreadMessage = { kind: 'listening'; uri: string; port: number } | { kind: 'warn'; message: string };
+export type ThreadMessage =
+	{ kind: 'listening'; uri: string; port: number; socketUri?: string } | { kind: 'warn'; message: string };
 
 /** What the worker is started with: the options that can cross a thread (not the logger, which stays here). */
 export type ThreadOptions = Omit<MongoEmulatorOptions, 'logger'>;
@@ -25,7 +26,7 @@ export type ThreadOptions = Omit<MongoEmulatorOptions, 'logger'>;
 export async function startMongoEmulatorThread(options: MongoEmulatorOptions = {}): Promise<MongoEmulator> {
 	const { logger = console, ...workerData } = options;
 	const worker = startWorker(workerData satisfies ThreadOptions);
-	const listening = new Promise<{ uri: string; port: number }>((resolve, reject) => {
+	const listening = new Promise<{ uri: string; port: number; socketUri?: string }>((resolve, reject) => {
 		worker.once('error', reject);
 		worker.once('exit', (code) => reject(new Error(`mongo-emulator thread exited with code ${code} before listening`)));
 		worker.on('message', (message: ThreadMessage) => {
@@ -33,12 +34,13 @@ export async function startMongoEmulatorThread(options: MongoEmulatorOptions = {
 			else if (message.kind === 'warn') logger.warn(message.message);
 		});
 	});
-	const { uri, port } = await listening;
+	const { uri, port, socketUri } = await listening;
 	// The thread must not keep the process alive: the embedding process decides when it ends.
 	worker.unref();
 	return {
 		uri,
 		port,
+		...(socketUri !== undefined && { socketUri }),
 		async close() {
 			const exited = once(worker, 'exit');
 			// Held again while it closes: otherwise a process with nothing else left to do ends before the thread does.
