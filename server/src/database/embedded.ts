@@ -71,10 +71,10 @@ export async function startEmbeddedDatabase(logger: Logger, { thread = true }: E
 const MAX_SOCKET_PATH = 103;
 
 /**
- * A Unix domain socket for the service's own connections to the emulator: a round trip through it costs the
- * request thread about 20 µs less than one through 127.0.0.1 (bench/README.md). It lies in a directory of its own
- * that only this user can enter (`mkdtemp` makes it 0700), removed on stop and, failing that, when the process
- * exits. Undefined (TCP only) on Windows or where the temporary directory's path is too long for a socket.
+ * A Unix domain socket for the service's own connections to the emulator: a round trip through it costs the request
+ * thread about 20 µs less than one through 127.0.0.1 (`npm run bench:driver-transport`). It lies in a directory of
+ * its own that only this user can enter (`mkdtemp` makes it 0700), removed on stop and, failing that, when the
+ * process exits. Undefined (TCP only) on Windows or where the temporary directory's path is too long for a socket.
  */
 function privateSocket(): { path: string; remove(): void } | undefined {
 	if (process.platform === 'win32') return undefined;
