@@ -258,6 +258,21 @@ describe('the server process (node server/dist/main.js)', () => {
 		}
 	});
 
+	test('with a temporary directory it cannot write to, the embedded emulator is reached over TCP alone', async () => {
+		const child = startProcess({ PORT: '0', HOST: '127.0.0.1', TMPDIR: path.join(__dirname, 'no-such-directory') });
+		const log = serverLog(child);
+		try {
+			const url = await listeningUrl(log);
+			const line = await log.first((entry) => /^database: MongoDB wire-protocol emulator/.test(entry.msg));
+			expect(line.msg).toMatch(/on mongodb:\/\/127\.0\.0\.1:\d+, on a thread/);
+			// /healthz pings the database.
+			expect((await http.get(`${url}/healthz`)).data).toEqual({ status: 'ok' });
+			expect(await stopProcess(child)).toBe(0);
+		} finally {
+			child.kill('SIGKILL');
+		}
+	});
+
 	test('invalid settings stop start-up with a one-line reason and exit code 1', async () => {
 		const { code, stdout, stderr } = await outputUntilExit(startProcess({ PORT: 'eighty' }));
 		expect(code).toBe(1);
