@@ -5,7 +5,7 @@
  */
 import { Types } from 'mongoose';
 import { createAccount, type TestAccount } from '../support/factories';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { databaseUriOf, startTestServer, type TestServer } from '../support/test-server';
 
 const LIMIT = 5;
 
@@ -130,8 +130,7 @@ test('§5.6 §7.1 calls refused as blocked (403) or off Pro (402) use up none of
 describe('two server instances on one database', () => {
 	let second: TestServer;
 	beforeAll(async () => {
-		const { host, port, name } = t.server.database.connection;
-		second = await startTestServer({ rateLimitPerMinute: LIMIT, mongodbUri: `mongodb://${host}:${port}/${name}` });
+		second = await startTestServer({ rateLimitPerMinute: LIMIT, mongodbUri: databaseUriOf(t) });
 	});
 	afterAll(() => second.server.close());
 

@@ -8,7 +8,7 @@ import {
 	type ContactJson,
 } from './factories';
 import type { HttpResponse } from './http';
-import { startTestServer, type TestServer } from './test-server';
+import { databaseUriOf, startTestServer, type TestServer } from './test-server';
 
 export interface AccountFixture {
 	owner: TestAccount;
@@ -82,12 +82,5 @@ export const journalSum = (entries: JournalEntry[]) => entries.reduce((sum, entr
  * A `seed` replaces all the data of that database, as a seed does at start-up.
  */
 export async function startServerOnSameDatabase(t: TestServer, seed?: unknown): Promise<TestServer> {
-	const { host, port, name } = t.server.database.connection;
-	let uri = `mongodb://${host}:${port}/${name}`;
-	if (process.env.MONGODB_URI) {
-		const url = new URL(process.env.MONGODB_URI);
-		url.pathname = `/${name}`;
-		uri = url.toString();
-	}
-	return startTestServer({ mongodbUri: uri }, undefined, seed);
+	return startTestServer({ mongodbUri: databaseUriOf(t) }, undefined, seed);
 }

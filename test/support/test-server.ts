@@ -63,3 +63,15 @@ export async function startTestServer(
 		},
 	};
 }
+
+/**
+ * The URI of `t`'s database, for another server on the same data: the embedded emulator's Unix socket (or its TCP
+ * address), or the MongoDB of MONGODB_URI.
+ */
+export function databaseUriOf(t: TestServer): string {
+	const { name } = t.server.database.connection;
+	if (process.env.MONGODB_URI) return isolatedUri(process.env.MONGODB_URI, name)!;
+	const [address] = t.server.database.connection.getClient().options.hosts;
+	const server = address.socketPath ? encodeURIComponent(address.socketPath) : `${address.host}:${address.port}`;
+	return `mongodb://${server}/${name}`;
+}
