@@ -50,11 +50,33 @@ function errorFields(error: Error): Record<string, unknown> {
 }
 
 /**
- * stdout, written asynchronously: lines logged while a write is under way go out together in the next one, so a
- * busy server makes one write for many access lines rather than one each (a write per line was about 4% of a
- * getMe's CPU). Nothing is held back otherwise, and pino writes what is left synchronously when the process exits.
+ * stdout, the lines of one turn of the event loop written together, synchronously: a busy server makes one write for
+ * many access lines rather than one each (a write per line was about 4% of a getMe's CPU), and no write is ever under
+ * way when the process exits, so the lines logged just before `process.exit` (e.g. "stopped", or why it could not
+ * start) all reach stdout. Asynchronous writes lost them now and then: an exit does not wait for a write in flight.
  */
-const stdoutLines = () => pino.destination({ dest: 1, sync: false });
+function stdoutInTurns(): DestinationStream {
+	// sonic-boom: a synchronous write that also waits out a full non-blocking pipe (EAGAIN) rather than dropping lines.
+	const stdout = pino.destination({ dest: 1, sync: true });
+	let pending = '';
+	const flush = () => {
+		if (pending === '') return;
+		const lines = pending;
+		pending = '';
+		stdout.write(lines);
+	};
+	process.on('exit', flush);
+	return {
+		write(line: string) {
+			if (pending === '') setImmediate(flush);
+			pending += line;
+		},
+	};
+}
+
+/** One per process, as stdout is: its exit hook is registered once however many loggers write to it. */
+let sharedStdout: DestinationStream | undefined;
+const stdoutLines = () => (sharedStdout ??= stdoutInTurns());
 
 export interface LoggerSettings {
 	logLevel: LogLevel;
