@@ -1,4 +1,5 @@
 /** Server settings, read once from the environment. Invalid values stop start-up with a one-line reason. */
+import path from 'node:path';
 
 export interface Config {
 	port: number;
@@ -22,8 +23,10 @@ export interface Config {
 	metricsToken: string | undefined;
 	/** Faults, the request log and reset (`/admin/v1/faults`, `/requests`, `/reset`): on with TEST_DOUBLE=1 or SEED_FILE. */
 	testDouble: boolean;
-	/** A seed file the data is set to at start-up and on every reset. */
+	/** A seed file the data is set to at start-up and on every reset, as an absolute path. */
 	seedFile: string | undefined;
+	/** EMBEDDED_DATABASE=1: the in-memory database even where NODE_ENV is production (otherwise refused there). */
+	embeddedDatabaseInProduction: boolean;
 	/** How many API calls the request log keeps. */
 	requestLogSize: number;
 }
@@ -108,6 +111,11 @@ export const SHORT_ADMIN_TOKEN = 32;
 /** Settings that work but deserve the operator's attention, one line each. */
 export function configWarnings(config: Config): string[] {
 	const warnings: string[] = [];
+	if (config.embeddedDatabaseInProduction && config.mongodbUri === undefined) {
+		warnings.push(
+			'EMBEDDED_DATABASE=1: running on the embedded database, which keeps data in memory only; it is lost at every restart',
+		);
+	}
 	if (config.adminToken !== undefined && config.adminToken.length < SHORT_ADMIN_TOKEN) {
 		warnings.push(
 			`ADMIN_TOKEN has ${config.adminToken.length} characters; use a random secret of at least ${SHORT_ADMIN_TOKEN} (e.g. openssl rand -hex 32)`,
@@ -147,15 +155,51 @@ function testDoubleSetting(env: Env, seedFile: string | undefined): boolean {
 	return asked ?? seedFile !== undefined;
 }
 
+/** Packages whose `npm start` starts the server: the repository's root and the server's own. */
+const OUR_PACKAGES = new Set(['n8n-nodes-bot-platform', 'bot-platform-server']);
+
+/**
+ * Where a relative path given in a setting is meant from: the directory the person ran the command in. When our
+ * own `npm start` started the server, npm has changed directory to the package's folder and names the person's one
+ * in INIT_CWD; a process started any other way (node itself, a test run, a process manager) uses its own.
+ */
+export function launchDirectory(env: Env, cwd: string = process.cwd()): string {
+	const npmRanUs = env.npm_lifecycle_event === 'start' && OUR_PACKAGES.has(env.npm_package_name ?? '');
+	return npmRanUs && env.INIT_CWD ? env.INIT_CWD : cwd;
+}
+
+/** A file named by a setting, absolute: a relative one from where the command was run (see `launchDirectory`). */
+function fileSetting(env: Env, name: string): string | undefined {
+	const raw = optionalSetting(env, name);
+	return raw === undefined ? undefined : path.resolve(launchDirectory(env), raw);
+}
+
+/**
+ * The embedded database keeps everything in memory, so a production process that silently fell back to it (a
+ * forgotten MONGODB_URI) would lose every account at its next restart: there it is refused unless asked for.
+ */
+function embeddedInProductionSetting(env: Env, mongodbUri: string | undefined): boolean {
+	const asked = flagSetting(env, 'EMBEDDED_DATABASE') === true;
+	if (mongodbUri === undefined && env.NODE_ENV === 'production' && !asked) {
+		throw new ConfigError(
+			'MONGODB_URI is unset while NODE_ENV is production: the embedded database keeps data in memory only and loses ' +
+				'it at every restart. Set MONGODB_URI, or EMBEDDED_DATABASE=1 to run on the embedded database anyway',
+		);
+	}
+	return asked;
+}
+
 export function loadConfig(env: Env = process.env, stdoutIsTerminal = process.stdout.isTTY === true): Config {
 	// Any non-empty token is accepted (a short one is the operator's choice, e.g. on a laptop); an empty
 	// one counts as unset, so the admin API is never open to an empty bearer.
 	const adminToken = optionalSetting(env, 'ADMIN_TOKEN');
 	const publicUrl = urlSetting(env, 'PUBLIC_URL', ['http:', 'https:']);
+	const mongodbUri = mongodbUriSetting(env, 'MONGODB_URI');
+	const seedFile = fileSetting(env, 'SEED_FILE');
 	return {
 		port: integerSetting(env, 'PORT', 3000, 0, 65535),
 		host: optionalSetting(env, 'HOST') ?? '127.0.0.1',
-		mongodbUri: mongodbUriSetting(env, 'MONGODB_URI'),
+		mongodbUri,
 		adminToken,
 		rateLimitPerMinute: integerSetting(env, 'RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
 		authFailuresPerMinute: integerSetting(env, 'AUTH_FAILURES_PER_MINUTE', 60, 1, 1_000_000),
@@ -164,8 +208,9 @@ export function loadConfig(env: Env = process.env, stdoutIsTerminal = process.st
 		logLevel: choiceSetting(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
 		logFormat: choiceSetting(env, 'LOG_FORMAT', LOG_FORMATS, stdoutIsTerminal ? 'pretty' : 'json'),
 		metricsToken: optionalSetting(env, 'METRICS_TOKEN'),
-		testDouble: testDoubleSetting(env, optionalSetting(env, 'SEED_FILE')),
-		seedFile: optionalSetting(env, 'SEED_FILE'),
+		testDouble: testDoubleSetting(env, seedFile),
+		seedFile,
+		embeddedDatabaseInProduction: embeddedInProductionSetting(env, mongodbUri),
 		requestLogSize: integerSetting(env, 'REQUEST_LOG_SIZE', 1000, 0, 100_000),
 	};
 }

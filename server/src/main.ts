@@ -1,6 +1,8 @@
+#!/usr/bin/env node
 /**
- * Process entry: `node server/dist/main.js` (what `npm start` and the container run). Reads settings, logs a
- * summary, serves, and on SIGTERM or SIGINT finishes in-flight requests, closes the database and exits 0.
+ * Process entry: `node server/dist/main.js` (what `npm start` and the container run), and the package's
+ * `bot-platform-server` command. Reads settings, logs a summary, serves, and on SIGTERM or SIGINT finishes
+ * in-flight requests, closes the database and exits 0.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -36,6 +36,7 @@ describe('settings (loadConfig)', () => {
 			metricsToken: undefined,
 			testDouble: false,
 			seedFile: undefined,
+			embeddedDatabaseInProduction: false,
 			requestLogSize: 1000,
 		});
 		expect(loadConfig({}, true).logFormat).toBe('pretty');
@@ -96,8 +97,45 @@ describe('settings (loadConfig)', () => {
 
 	test('the test double is on with TEST_DOUBLE=1 or with a SEED_FILE, and off by default (README, Settings)', () => {
 		expect(loadConfig({ TEST_DOUBLE: '1' }).testDouble).toBe(true);
-		expect(loadConfig({ SEED_FILE: 'seed.json' })).toMatchObject({ testDouble: true, seedFile: 'seed.json' });
+		expect(loadConfig({ SEED_FILE: '/srv/seed.json' })).toMatchObject({ testDouble: true, seedFile: '/srv/seed.json' });
 		expect(loadConfig({}).testDouble).toBe(false);
+	});
+
+	test('a relative SEED_FILE is from where the command was run: the directory npm started in, for our own scripts', () => {
+		// `npm start` at the root of a clone, run from the clone or from one of its folders: npm runs the script in
+		// the package's folder and names the person's directory in INIT_CWD.
+		const fromNpm = { npm_lifecycle_event: 'start', npm_package_name: 'n8n-nodes-bot-platform', INIT_CWD: '/home/ann/work' };
+		expect(loadConfig({ ...fromNpm, SEED_FILE: 'seed.json' }).seedFile).toBe('/home/ann/work/seed.json');
+		expect(loadConfig({ ...fromNpm, npm_package_name: 'bot-platform-server', SEED_FILE: '../s.yaml' }).seedFile).toBe(
+			'/home/ann/s.yaml',
+		);
+		// node started directly, or by someone else's npm script (a user's own test run): its own working directory.
+		expect(loadConfig({ SEED_FILE: 'server/examples/seed.json' }).seedFile).toBe(
+			path.join(process.cwd(), 'server/examples/seed.json'),
+		);
+		expect(loadConfig({ ...fromNpm, npm_package_name: 'my-integration', SEED_FILE: 'seed.json' }).seedFile).toBe(
+			path.join(process.cwd(), 'seed.json'),
+		);
+		// A server started by a process of our own `npm test` keeps its working directory.
+		expect(loadConfig({ ...fromNpm, npm_lifecycle_event: 'test', SEED_FILE: 'seed.json' }).seedFile).toBe(
+			path.join(process.cwd(), 'seed.json'),
+		);
+		expect(path.isAbsolute(loadConfig({ SEED_FILE: 'x.json' }, false).seedFile!)).toBe(true);
+	});
+
+	test('in production, a missing MONGODB_URI stops start-up unless the embedded database is asked for', () => {
+		expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+			/^MONGODB_URI is unset while NODE_ENV is production: .* Set MONGODB_URI, or EMBEDDED_DATABASE=1/,
+		);
+		expect(loadConfig({ NODE_ENV: 'production', MONGODB_URI: 'mongodb://db:27017/bp' }).mongodbUri).toBe('mongodb://db:27017/bp');
+		const optedIn = loadConfig({ NODE_ENV: 'production', EMBEDDED_DATABASE: '1' });
+		expect(optedIn.mongodbUri).toBeUndefined();
+		expect(configWarnings(optedIn)).toEqual([expect.stringMatching(/^EMBEDDED_DATABASE=1: .*lost at every restart/)]);
+		expect(() => loadConfig({ NODE_ENV: 'production', EMBEDDED_DATABASE: 'perhaps' })).toThrow(
+			/EMBEDDED_DATABASE must be 1 or 0/,
+		);
+		// Elsewhere the embedded database is the zero-setup default.
+		expect(loadConfig({ NODE_ENV: 'development' }).mongodbUri).toBeUndefined();
 	});
 
 	test('PUBLIC_URL loses its trailing slash', () => {

@@ -23,7 +23,11 @@ async function main(): Promise<void> {
 	const planner = PLANNER_MODES.find((mode) => mode === setting);
 	if (!planner) throw new Error(`invalid ${source} ${setting}: expected ${PLANNER_MODES.join(' or ')}`);
 	const emulator = await startMongoEmulator({ port, host: values.host, planner });
+	let stopping = false;
 	const stop = (): void => {
+		// Ctrl-C reaches both npm and node, and npm passes it on: the second signal must not cut the close short.
+		if (stopping) return;
+		stopping = true;
 		emulator.close().then(
 			() => process.exit(0),
 			(error: unknown) => {
@@ -32,8 +36,8 @@ async function main(): Promise<void> {
 			},
 		);
 	};
-	process.once('SIGINT', stop);
-	process.once('SIGTERM', stop);
+	process.on('SIGINT', stop);
+	process.on('SIGTERM', stop);
 	// Only once a signal would be handled: whoever waits for this line may signal at once (a test stopping it did,
 	// and on a busy machine the process was killed before it got to its handlers).
 	console.log(`mongo-emulator listening on ${emulator.uri}${planner === 'scan' ? ' (every query by a full scan)' : ''}`);

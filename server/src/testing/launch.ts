@@ -76,6 +76,8 @@ export async function launchBotPlatformServer(
 		metricsToken: undefined,
 		testDouble: true,
 		seedFile: undefined,
+		// The in-process test double is the embedded database by design, whatever NODE_ENV says.
+		embeddedDatabaseInProduction: false,
 		requestLogSize: options.requestLogSize ?? 1000,
 		...options.config,
 	};
