@@ -223,6 +223,21 @@ describe('§4.12 addFundsToContactAccount', () => {
 	});
 });
 
+describe('§4.12 §4.13 amounts past the safe integers', () => {
+	test.each(MONEY_METHODS)('%s refuses 1e20 and -1e20 with the one limit it has, not two; nothing changes', async (method) => {
+		const fixture = await accountFixture(t, { balance: 100 });
+		const call = method === 'addFundsToContactAccount' ? topUp : debit;
+		const tooBig = await call(fixture.owner, fixture.accountId, 1e20);
+		expect(tooBig.status).toBe(422);
+		expect(tooBig.data.errors).toEqual({ amount: [expect.stringMatching(/must not be greater than 100000000000000\.$/)] });
+		expect(tooBig.data.message).toBe(tooBig.data.errors.amount[0]);
+		const negative = await call(fixture.owner, fixture.accountId, -1e20);
+		expect(negative.status).toBe(422);
+		expect(negative.data.errors).toEqual({ amount: [expect.stringMatching(/must be at least 1\.$/)] });
+		await expectUnchanged(fixture, 100, 1);
+	});
+});
+
 describe('§4.13 withdrawFundsFromContactAccount', () => {
 	test('§4.13 subtracts the amount and answers 200 with the reduced balance; the journal says "Debit via API"', async () => {
 		const fixture = await accountFixture(t, { balance: 1000 });

@@ -55,6 +55,16 @@ test('§8 Retry-After gives the seconds left in the window', async () => {
 	expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(10);
 });
 
+test('§8 Retry-After never exceeds the 60-second window, even when the window was opened a moment after the call began', async () => {
+	const account = await createAccount(t);
+	await Promise.all(Array.from({ length: LIMIT }, () => account.api.call('getMe')));
+	// What a call sees whose clock was read just before a parallel call on another instance opened the window.
+	await windowEndsIn(account, 60_400);
+	const over = await account.api.call('getMe');
+	expect(over.status).toBe(429);
+	expect(over.headers['retry-after']).toBe('60');
+});
+
 test('§8 parallel calls never get more than the limit through', async () => {
 	const { api } = await createAccount(t);
 	const statuses = statusesOf(await Promise.all(Array.from({ length: 3 * LIMIT }, () => api.call('getMe'))));

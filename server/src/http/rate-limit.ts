@@ -78,7 +78,10 @@ export function createRateLimiter({ perMinute, onRejected }: RateLimiterOptions)
 				return;
 			}
 			onRejected?.();
-			const retryAfter = String(Math.max(1, Math.ceil((window.endsAt.getTime() - now.getTime()) / 1000)));
+			// Within the window's own length: a call whose clock was read just before another opened the window sees
+			// a few ms more than a minute left, which would round up to 61.
+			const secondsLeft = Math.ceil((window.endsAt.getTime() - now.getTime()) / 1000);
+			const retryAfter = String(Math.min(RATE_WINDOW_MS / 1000, Math.max(1, secondsLeft)));
 			throw new ApiError(429, { message: 'Too Many Attempts.' }, { 'Retry-After': retryAfter, 'X-RateLimit-Remaining': '0' });
 		},
 	};

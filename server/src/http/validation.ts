@@ -81,7 +81,15 @@ export function integer(bounds: { min?: number; max?: number } = {}) {
 	let schema = z.int();
 	if (bounds.min !== undefined) schema = schema.min(bounds.min);
 	if (bounds.max !== undefined) schema = schema.max(bounds.max);
-	return z.preprocess((value) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value), schema);
+	return z.preprocess((value) => {
+		const number = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
+		// Past the safe range z.int() adds its own bound to ours (two limits in one answer for 1e20): such a number
+		// is refused by our bound alone, as the nearest value beyond it.
+		if (typeof number !== 'number' || Number.isSafeInteger(number) || Number.isNaN(number)) return number;
+		if (bounds.max !== undefined && number > bounds.max) return bounds.max + 1;
+		if (bounds.min !== undefined && number < bounds.min) return bounds.min - 1;
+		return number;
+	}, schema);
 }
 
 const TRUE_INPUTS = new Set<unknown>([true, 1, '1', 'true', 'on', 'yes']);
