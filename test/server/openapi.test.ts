@@ -5,6 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { adminRoutes } from '../../server/src/admin';
 import { apiMethods } from '../../server/src/api';
 import { createAccountWithBot, createContact, createListForTest, randomMessengerId } from '../support/factories';
 import { http } from '../support/http';
@@ -276,6 +277,34 @@ const PARAMETERS: Record<string, Expected[]> = {
 		['tags', false, 'array', { maxItems: 100 }],
 	],
 };
+
+describe('examples: what /docs shows and "Try it out" sends', () => {
+	test.each(apiMethods.map((method) => [method.name, method] as const))(
+		'%s: its example passes its own validation, and the document shows it for JSON bodies and query parameters',
+		(name, method) => {
+			expect(method.input.safeParse(method.example).error?.issues).toBeUndefined();
+			const item = document.paths[`/api/v1/${name}`];
+			if (item.post) expect(item.post.requestBody.content['application/json'].example).toEqual(method.example);
+			if (item.get) {
+				const shown = Object.fromEntries(
+					item.get.parameters
+						.filter((parameter: any) => 'example' in parameter)
+						.map((parameter: any) => [parameter.name, parameter.example]),
+				);
+				expect(shown).toEqual(method.example);
+			}
+		},
+	);
+
+	test('every admin route with a body has an example that passes it', () => {
+		const withBody = adminRoutes.filter((route) => route.body);
+		expect(withBody.length).toBeGreaterThan(5);
+		for (const route of withBody) {
+			expect([route.name, route.example]).toEqual([route.name, expect.any(Object)]);
+			expect([route.name, route.body!.safeParse(route.example).error?.issues]).toEqual([route.name, undefined]);
+		}
+	});
+});
 
 describe('§4.3–4.16 parameters: types, bounds, enums, defaults and what is required', () => {
 	test.each(Object.entries(PARAMETERS))('%s', (method, expected) => {

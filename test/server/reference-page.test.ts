@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { apiMethods } from '../../server/src/api';
+import { createAccount } from '../support/factories';
 import { http } from '../support/http';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -93,4 +94,31 @@ if (!haveChromium && !process.env.CI) {
 		expect(requests.filter((url) => !url.startsWith(`${t.url}/`) && !url.startsWith('data:'))).toEqual([]);
 		expect(problems).toEqual([]);
 	});
+
+	test('"Try it out" asks for JSON: a refused example is answered 422 with its errors, not the redirect of §4.1', async () => {
+		const { apiKey } = await createAccount(t);
+		await page.goto(`${t.url}/docs`);
+		await page.click('.btn.authorize');
+		const bearer = page.locator('.auth-container').filter({ hasText: 'bearerKey' });
+		await bearer.locator('input').fill(apiKey);
+		await bearer.locator('button.authorize').click();
+		await page.click('.btn-done');
+
+		const operation = page
+			.locator('.opblock.opblock-post')
+			.filter({ has: page.locator('[data-path="/api/v1/addContactAccount"]') });
+		await operation.locator('.opblock-summary').click();
+		await operation.locator('.btn.try-out__btn').click();
+		// The example is the declaration's own (contact 1 in USD); a contact that is not the caller's makes it refused.
+		const body = operation.locator('textarea.body-param__text');
+		expect(JSON.parse(await body.inputValue())).toEqual({ contact_id: 1, currency: 'USD' });
+		await body.fill(JSON.stringify({ contact_id: 1, currency: 'usd' }));
+		const sent = page.waitForRequest((request) => request.url().endsWith('/api/v1/addContactAccount'));
+		await operation.locator('.btn.execute').click();
+		expect((await sent).headers()['accept']).toBe('application/json');
+		const status = operation.locator('.live-responses-table .response .response-col_status');
+		await status.first().waitFor();
+		expect((await status.first().textContent())?.trim()).toBe('422');
+		expect(await operation.locator('.live-responses-table .microlight').first().textContent()).toContain('"currency"');
+	}, 60_000);
 });

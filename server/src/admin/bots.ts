@@ -31,6 +31,7 @@ export const botRoutes = [
 		path: '/bots',
 		summary: 'Creates a bot in a project.',
 		body: createBotInput,
+		example: { project_uuid: '8d2ef58f-8516-4870-99ad-80ef406079e7', name: 'Shop bot' },
 		success: [{ status: 201, when: 'The bot.', body: dataOf(botJson) }],
 		refusals: [{ status: 422, when: 'No project has this `project_uuid`.', body: validationBody }],
 		async handle({ deps: { models }, body: input }) {

@@ -25,6 +25,7 @@ export const contactRoutes = [
 			'Creates a contact as a messenger would (no create-or-update), with any creation time, ' +
 			'as a website-chat (`web`) or preview contact if asked.',
 		body: createContactInput,
+		example: { bot_id: 1, messenger: 'telegram', name: 'Bob', telegram_id: 123456789, tags: ['vip'] },
 		success: [{ status: 201, when: 'The contact.', body: dataOf(contactJson) }],
 		refusals: [
 			{

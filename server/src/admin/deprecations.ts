@@ -25,6 +25,7 @@ export const deprecationRoutes = [
 		summary: 'Deprecates an API method until a sunset date (§9): its answers carry `Deprecation` and `Sunset` until then.',
 		params: methodPath,
 		body: deprecationInput,
+		example: { sunset: '2027-06-30T00:00:00Z' },
 		success: [
 			{
 				status: 200,

@@ -42,6 +42,7 @@ export const listRoutes = [
 					'`contact` and `bot` a positive integer ID. Required fields must have a value.',
 			}),
 		}),
+		example: { values: { product: 'Coffee beans', price: 1299 } },
 		success: [{ status: 201, when: 'The record.', body: dataOf(listItemJson) }],
 		refusals: [
 			listNotFound,

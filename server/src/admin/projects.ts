@@ -25,6 +25,7 @@ export const projectRoutes = [
 		path: '/projects',
 		summary: 'Creates a project owned by an account.',
 		body: createProjectInput,
+		example: { owner_id: '0123456789abcdef01234567', name: 'Shop' },
 		success: [{ status: 201, when: 'The project.', body: dataOf(projectJson) }],
 		refusals: [{ status: 422, when: 'No account has this `owner_id`.', body: validationBody }],
 		async handle({ deps: { models }, body: input }) {
@@ -42,6 +43,7 @@ export const projectRoutes = [
 		summary: "Invites an account to a project as a team member, which gives no API access to the project's data (§1).",
 		params: { uuid: z.string().meta({ description: 'The project UUID.' }) },
 		body: addMemberInput,
+		example: { user_id: '0123456789abcdef01234567' },
 		success: [
 			{
 				status: 201,

@@ -47,6 +47,8 @@ export interface AdminRoute<
 	/** Path parameters. One that does not match is not found: 404 with the schema's message as `error`. */
 	params?: Params;
 	body?: Body;
+	/** A body that `body` accepts, for the API reference and `/docs` "Try it out" (a test holds it to `body`). */
+	example?: Record<string, unknown>;
 	/** Query parameters, as an object schema; invalid ones are a 422 like a body's. */
 	query?: Query;
 	success: readonly Answer[];

@@ -118,6 +118,13 @@ export const testDoubleRoutes = [
 			'Sets a fault: later calls of the method (or of every method) get the given answer, are delayed, or have ' +
 			'their connection dropped, before any data is touched. Injected answers carry `X-Injected-Fault: <id>`.',
 		body: faultInput,
+		example: {
+			method: 'getContacts',
+			status: 429,
+			headers: { 'Retry-After': '2' },
+			body: { message: 'Too Many Attempts.' },
+			times: 1,
+		},
 		success: [{ status: 201, when: 'The fault.', body: dataOf(faultJson) }],
 		refusals: [off, { status: 422, when: 'A value is invalid, or `method` names no API method.', body: validationBody }],
 		async handle({ deps, body: input }) {

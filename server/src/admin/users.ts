@@ -41,6 +41,7 @@ export const userRoutes = [
 		path: '/users',
 		summary: 'Creates an account with its API key.',
 		body: createUserInput,
+		example: { name: 'Ann', email: 'ann@example.com', plan: 'pro' },
 		success: [{ status: 201, when: 'The account and its key.', body: dataOf(userJson.extend({ api_key: apiKeyJson })) }],
 		refusals: [{ status: 422, when: 'The email is already taken.', body: validationBody }],
 		async handle({ deps: { models }, body: input }) {
@@ -61,6 +62,7 @@ export const userRoutes = [
 		summary: "Changes an account's plan or blocked state.",
 		params: userPath,
 		body: updateUserInput,
+		example: { plan: 'free' },
 		success: [{ status: 200, when: 'The account as changed.', body: dataOf(userJson) }],
 		refusals: [userNotFound],
 		async handle({ deps: { models }, params: { id }, body: changes }) {

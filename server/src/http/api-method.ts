@@ -43,6 +43,11 @@ export interface ApiMethod<Input extends z.ZodType = z.ZodType> {
 	section: string;
 	/** The parameters (query string overlaid by the body, trimmed, empty strings as null). */
 	input: Input;
+	/**
+	 * Parameters that `input` accepts, shown in the API reference and filled in by `/docs` "Try it out" (a test holds
+	 * each to `input`): what a client would send, not what a schema-driven generator would make up.
+	 */
+	example: Record<string, unknown>;
 	/** What success answers. */
 	success: readonly Answer[];
 	/** The method's own refusals; those of authentication, limits and validation apply to every method. */

@@ -32,6 +32,22 @@ window.ui = SwaggerUIBundle({
 	deepLinking: true,
 	// Swagger UI's default sends the document to validator.swagger.io for a badge; the tests lint it instead.
 	validatorUrl: null,
+	// "Try it out" sends Accept: */*, for which the API answers a validation failure with the platform's redirect
+	// (§4.1): ask for JSON, as an integration does, unless the person set an Accept of their own.
+	requestInterceptor: function (request) {
+		var names = Object.keys(request.headers).filter(function (name) {
+			return name.toLowerCase() === 'accept';
+		});
+		var accept = names.map(function (name) {
+			return request.headers[name];
+		})[0];
+		if (accept && accept !== '*/*') return request;
+		names.forEach(function (name) {
+			delete request.headers[name];
+		});
+		request.headers.Accept = 'application/json';
+		return request;
+	},
 });
 `;
 

@@ -171,7 +171,7 @@ class DocumentBuilder {
 		);
 	}
 
-	private queryParameters(input: JsonSchema): Json[] {
+	private queryParameters(input: JsonSchema, example: Record<string, unknown> = {}): Json[] {
 		const required = new Set((input.required ?? []) as string[]);
 		return Object.entries((input.properties ?? {}) as Record<string, JsonSchema>).map(([name, property]) => {
 			const { description, ...schema } = property;
@@ -182,11 +182,12 @@ class DocumentBuilder {
 				...(description === undefined ? {} : { description }),
 				schema,
 				...(isStructured(property) ? { style: 'deepObject', explode: true } : {}),
+				...(example[name] === undefined ? {} : { example: example[name] }),
 			};
 		});
 	}
 
-	private requestBody(name: string, input: JsonSchema, schema: ApiMethod['input']): Json {
+	private requestBody(name: string, input: JsonSchema, schema: ApiMethod['input'], example: Record<string, unknown>): Json {
 		const ref = this.components.refTo(name, schema, 'input');
 		const structured = Object.entries((input.properties ?? {}) as Record<string, JsonSchema>).filter(([, property]) =>
 			isStructured(property),
@@ -195,7 +196,7 @@ class DocumentBuilder {
 		return {
 			required: ((input.required ?? []) as string[]).length > 0,
 			content: {
-				'application/json': { schema: ref },
+				'application/json': { schema: ref, example },
 				'application/x-www-form-urlencoded': { schema: ref, ...(structured.length > 0 ? { encoding } : {}) },
 				// The same fields as parts; a file part is refused (422).
 				'multipart/form-data': { schema: ref, ...(structured.length > 0 ? { encoding } : {}) },
@@ -214,10 +215,11 @@ class DocumentBuilder {
 		const common = { tags: [tag], summary: method.summary, description };
 		const item: Json = {};
 		if (method.verbs.includes('GET')) {
-			item.get = { operationId: `${method.name}.get`, ...common, parameters: this.queryParameters(input), responses };
+			const parameters = this.queryParameters(input, method.example);
+			item.get = { operationId: `${method.name}.get`, ...common, parameters, responses };
 		}
 		if (method.verbs.includes('POST')) {
-			const requestBody = this.requestBody(`${pascal(method.name)}Parameters`, input, method.input);
+			const requestBody = this.requestBody(`${pascal(method.name)}Parameters`, input, method.input, method.example);
 			item.post = { operationId: `${method.name}.post`, ...common, requestBody, responses };
 		}
 		return item;
@@ -249,7 +251,10 @@ class DocumentBuilder {
 						requestBody: {
 							required: true,
 							content: {
-								'application/json': { schema: this.components.refTo(`Admin${pascal(route.name)}Body`, route.body, 'input') },
+								'application/json': {
+									schema: this.components.refTo(`Admin${pascal(route.name)}Body`, route.body, 'input'),
+									...(route.example === undefined ? {} : { example: route.example }),
+								},
 							},
 						},
 					}

@@ -13,6 +13,7 @@ export const addContactAccount = apiMethod({
 	summary: 'Opens an empty account of a contact in a currency.',
 	section: '§4.10',
 	input: addContactAccountInput,
+	example: { contact_id: 1, currency: 'USD' },
 	success: [{ status: 201, when: 'The new account, with `amount` 0.', body: dataOf(accountJson) }],
 	refusals: [
 		accountRefusalAnswers.contact_not_found,

@@ -13,6 +13,7 @@ export const addFundsToContactAccount = apiMethod({
 	summary: 'Tops an account up ("Deposit via API" in its journal); a blocked account can be topped up.',
 	section: '§4.12',
 	input: fundsInput,
+	example: { account_id: 1, amount: 15000, description: 'Bonus for the order #42' },
 	success: [{ status: 200, when: 'The account with its new balance.', body: dataOf(accountJson) }],
 	refusals: [
 		accountRefusalAnswers.account_not_found,

@@ -10,6 +10,7 @@ export const deleteContactAccount = apiMethod({
 	summary: 'Deletes an empty account.',
 	section: '§4.11',
 	input: deleteContactAccountInput,
+	example: { account_id: 1 },
 	success: [{ status: 204, when: 'Deleted.' }],
 	refusals: [
 		accountRefusalAnswers.account_not_found,

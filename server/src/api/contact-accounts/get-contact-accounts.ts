@@ -14,6 +14,7 @@ export const getContactAccounts = apiMethod({
 	summary: "A contact's accounts, in the order they were opened.",
 	section: '§4.9',
 	input: getContactAccountsInput,
+	example: { contact_id: 1 },
 	success: [{ status: 200, when: "The contact's accounts.", body: dataOf(z.array(accountJson)) }],
 	refusals: [accountRefusalAnswers.contact_not_found, accountRefusalAnswers.contact_forbidden],
 	async handle({ user, lang, models }, { contact_id }) {

@@ -13,6 +13,7 @@ export const withdrawFundsFromContactAccount = apiMethod({
 	summary: 'Debits an account ("Debit via API" in its journal), never below zero, also under parallel calls.',
 	section: '§4.13',
 	input: fundsInput,
+	example: { account_id: 1, amount: 2500, description: 'Paid for delivery' },
 	success: [{ status: 200, when: 'The account with its reduced balance.', body: dataOf(accountJson) }],
 	refusals: [
 		accountRefusalAnswers.account_not_found,

@@ -16,6 +16,15 @@ export const createOrUpdateContactMethod = apiMethod({
 	summary: "Creates a contact in a bot, or updates the one with the same messenger ID; the bot's scenario is not started.",
 	section: '§4.16',
 	input: createOrUpdateContactInput,
+	example: {
+		bot_id: 1,
+		messenger: 'telegram',
+		telegram_id: 123456789,
+		name: 'Bob',
+		phone: '+15551234567',
+		email: 'bob@example.com',
+		tags: ['vip'],
+	},
 	success: [
 		{ status: 200, when: 'An existing contact was updated.', body: dataOf(contactJson) },
 		{ status: 201, when: 'The contact was created.', body: dataOf(contactJson) },

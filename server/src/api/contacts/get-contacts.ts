@@ -43,6 +43,7 @@ export const getContacts = apiMethod({
 	summary: "Contacts of the key holder's bots, by ascending ID, a page or a batch at a time.",
 	section: '§4.14',
 	input: getContactsInput,
+	example: { bot_id: 1, date_from: 1767225600, page: 1, count: 20 },
 	success: [
 		{
 			status: 200,

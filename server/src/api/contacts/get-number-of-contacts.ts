@@ -10,6 +10,7 @@ export const getNumberOfContacts = apiMethod({
 	summary: "How many contacts the key holder's bots have, with getContacts' filters.",
 	section: '§4.15',
 	input: getNumberOfContactsInput,
+	example: { bot_id: 1 },
 	success: [{ status: 200, when: 'The count, with no `data` wrapper.', body: z.object({ count: z.int().min(0) }) }],
 	refusals: [],
 	async handle({ models, user }, input) {

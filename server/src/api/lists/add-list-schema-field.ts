@@ -10,6 +10,7 @@ export const addListSchemaField = apiMethod({
 	summary: 'Adds a field at the end of a list.',
 	section: '§4.7',
 	input: addListSchemaFieldInput,
+	example: { schema_id: '0123456789abcdef01234567', field: { name: 'Delivery date', slug: 'delivery_date', type: 'date' } },
 	success: [{ status: 204, when: 'Added; existing records do not change.' }],
 	refusals: [listRefusalAnswers.list_not_found, listRefusalAnswers.list_forbidden, listRefusalAnswers.slug_taken],
 	async handle({ user, lang, models }, { schema_id, field }) {

@@ -13,6 +13,14 @@ export const createListSchema = apiMethod({
 	summary: "Creates a list in a project, or in a bot's project.",
 	section: '§4.5',
 	input: createListSchemaInput,
+	example: {
+		name: 'Orders',
+		bot_id: 1,
+		fields: [
+			{ name: 'Product', slug: 'product', type: 'string', is_required: true },
+			{ name: 'Price', slug: 'price', type: 'money', currency: 'USD', is_required: false },
+		],
+	},
 	success: [{ status: 201, when: 'The list; `bot_id` is null when created by `project_uuid`.', body: dataOf(listJson) }],
 	refusals: [listRefusalAnswers.list_forbidden, listRefusalAnswers.lists_limit, listRefusalAnswers.target_missing],
 	async handle({ user, lang, models }, input) {

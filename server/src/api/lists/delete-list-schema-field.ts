@@ -10,6 +10,7 @@ export const deleteListSchemaField = apiMethod({
 	summary: 'Removes a field from a list, erasing its values in every record.',
 	section: '§4.8',
 	input: deleteListSchemaFieldInput,
+	example: { schema_id: '0123456789abcdef01234567', slug: 'delivery_date' },
 	success: [{ status: 204, when: 'Removed; the values are erased irreversibly.' }],
 	refusals: [listRefusalAnswers.list_not_found, listRefusalAnswers.list_forbidden, listRefusalAnswers.slug_unknown],
 	async handle({ user, lang, models }, { schema_id, slug }) {

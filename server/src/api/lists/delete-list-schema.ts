@@ -10,6 +10,7 @@ export const deleteListSchema = apiMethod({
 	summary: 'Deletes a list with all its records.',
 	section: '§4.6',
 	input: deleteListSchemaInput,
+	example: { schema_id: '0123456789abcdef01234567' },
 	success: [{ status: 204, when: 'Deleted; later lookups of the list answer 404.' }],
 	refusals: [listRefusalAnswers.list_not_found, listRefusalAnswers.list_forbidden],
 	async handle({ user, lang, models }, { schema_id }) {

@@ -13,6 +13,7 @@ export const getListSchema = apiMethod({
 	summary: 'One list.',
 	section: '§4.4',
 	input: getListSchemaInput,
+	example: { schema_id: '0123456789abcdef01234567' },
 	success: [{ status: 200, when: 'The list.', body: dataOf(listJson) }],
 	refusals: [listRefusalAnswers.list_not_found, listRefusalAnswers.list_forbidden],
 	async handle({ user, lang, models }, { schema_id }) {

@@ -13,6 +13,7 @@ export const getListSchemas = apiMethod({
 	summary: 'The lists of all projects the key holder owns, 50 per page.',
 	section: '§4.3',
 	input: getListSchemasInput,
+	example: { page: 1 },
 	success: [
 		{
 			status: 200,

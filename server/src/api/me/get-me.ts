@@ -11,6 +11,7 @@ export const getMe = apiMethod({
 	summary: 'The account the key belongs to: checks a key.',
 	section: '§5.5',
 	input: z.object({}),
+	example: {},
 	success: [{ status: 200, when: 'The key is valid.', body: dataOf(meJson) }],
 	refusals: [],
 	async handle({ user }) {
