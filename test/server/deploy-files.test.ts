@@ -69,7 +69,8 @@ describe('compose.yaml', () => {
 		expect(uri.searchParams.get('replicaSet')).toBe('rs0');
 		// No default admin token: compose refuses to start without one.
 		expect(server.environment.ADMIN_TOKEN).toMatch(/^\$\{ADMIN_TOKEN:\?/);
-		expect(server.ports).toEqual(['${PORT:-3000}:3000']);
+		// Published on loopback by default, as server/README.md says (a TLS proxy in front).
+		expect(server.ports).toEqual(['${BIND_ADDRESS:-127.0.0.1}:${PORT:-3000}:3000']);
 	});
 });
 
