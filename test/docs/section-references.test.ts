@@ -68,6 +68,34 @@ test('every § cited in code, tests and docs is a heading of the API reference',
 	expect(unresolved).toEqual([]);
 });
 
+/** GitHub's heading anchors: lower case, punctuation (`§`, `.`) dropped, spaces to hyphens. */
+const anchors = new Set(
+	readFileSync(join(root, REFERENCE), 'utf8')
+		.split('\n')
+		.filter((line) => /^#{1,6} /.test(line))
+		.map((line) =>
+			line
+				.replace(/^#+ /, '')
+				.trim()
+				.toLowerCase()
+				.replace(/[^\p{L}\p{N} _-]/gu, '')
+				.replace(/ /g, '-'),
+		),
+);
+
+test('links into the reference name its headings: #413-withdrawfundsfromcontactaccount', () => {
+	expect(anchors.has('413-withdrawfundsfromcontactaccount')).toBe(true);
+	const links = repositoryFiles()
+		.filter((file) => file.endsWith('.md'))
+		.flatMap((file) => {
+			const text = readFileSync(join(root, file), 'utf8');
+			const own = file === REFERENCE ? [...text.matchAll(/\]\(#([^)]+)\)/g)] : [];
+			return [...own, ...text.matchAll(/api-reference\.md#([^)\s`]+)/g)].map(([, anchor]) => `${file} #${anchor}`);
+		});
+	expect(links.length).toBeGreaterThan(20);
+	expect(links.filter((link) => !anchors.has(link.split(' #')[1]))).toEqual([]);
+});
+
 test.each(apiMethods.map((method) => [method.name, method] as const))(
 	'%s has a heading in the reference, in the section its declaration names',
 	(_name, method) => {
