@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiMethods } from '../../server/src/api';
+import { headingAnchors } from '../support/markdown-anchors';
 
 const root = join(__dirname, '..', '..');
 const REFERENCE = 'docs/api-reference.md';
@@ -68,20 +69,7 @@ test('every § cited in code, tests and docs is a heading of the API reference',
 	expect(unresolved).toEqual([]);
 });
 
-/** GitHub's heading anchors: lower case, punctuation (`§`, `.`) dropped, spaces to hyphens. */
-const anchors = new Set(
-	readFileSync(join(root, REFERENCE), 'utf8')
-		.split('\n')
-		.filter((line) => /^#{1,6} /.test(line))
-		.map((line) =>
-			line
-				.replace(/^#+ /, '')
-				.trim()
-				.toLowerCase()
-				.replace(/[^\p{L}\p{N} _-]/gu, '')
-				.replace(/ /g, '-'),
-		),
-);
+const anchors = headingAnchors(readFileSync(join(root, REFERENCE), 'utf8'));
 
 test('links into the reference name its headings: #413-withdrawfundsfromcontactaccount', () => {
 	expect(anchors.has('413-withdrawfundsfromcontactaccount')).toBe(true);
