@@ -5,26 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BotPlatformApi } from '../../credentials/BotPlatformApi.credentials';
+import { headingAnchors } from '../support/markdown-anchors';
 
 const root = join(__dirname, '..', '..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
 const manifest = JSON.parse(read('package.json'));
 const repository = String(manifest.homepage).replace(/#.*$/, '');
 
-/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
-const anchors = new Set(
-	read('README.md')
-		.split('\n')
-		.filter((line) => /^#{1,6} /.test(line))
-		.map((line) =>
-			line
-				.replace(/^#+ /, '')
-				.trim()
-				.toLowerCase()
-				.replace(/[^\p{L}\p{N} _-]/gu, '')
-				.replace(/ /g, '-'),
-		),
-);
+const anchors = headingAnchors(read('README.md'));
 
 const codexLinks = (file: string): string[] => {
 	const { resources } = JSON.parse(read(file));
