@@ -206,19 +206,21 @@ export const apiPipelineAnswers: readonly Answer[] = [
  */
 export const validationFailed: Answer = {
 	status: 422,
-	when: 'A parameter is missing or invalid, or sent as a file, with `Accept: application/json`.',
+	when: 'A parameter is missing or invalid, or sent as a file, and the client expects JSON (see the redirect).',
 	body: validationBody,
 };
 
-/** The API's answer to the same without `Accept: application/json`, as on the platform; the admin API never redirects. */
+/** The API's answer to the same when the client does not expect JSON, as on the platform; the admin API never redirects. */
 export const validationAnswers: readonly Answer[] = [
 	validationFailed,
 	{
 		id: 'ValidationRedirect',
 		status: 302,
 		when:
-			'A parameter is missing or invalid, or sent as a file, without `Accept: application/json`: a redirect back ' +
-			'(§4.1), with the body the 422 would have.',
+			'A parameter is missing or invalid, or sent as a file, and the client does not expect JSON: a redirect back ' +
+			'(§4.1), with the body the 422 would have. A client expects JSON, as Laravel decides it, when the first type ' +
+			'of its `Accept` (ranked by `q`) contains `/json` or `+json`, or when it sends `X-Requested-With: ' +
+			'XMLHttpRequest` without `X-PJAX` and its `Accept` is missing, empty or starts with `*/*`.',
 		headers: {
 			Location: { description: 'The `Referer`, else the root of the server.', schema: z.string(), required: true },
 		},

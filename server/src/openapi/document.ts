@@ -63,7 +63,9 @@ notation: \`fields[0][name]=Title&fields[0][slug]=title\`. Form and query values
 is at most 1 MB; a query string or body has at most 5000 parameters (413), nested at most 32 levels deep (400).
 
 **Answers.** JSON in UTF-8; success bodies wrap the result in \`data\`, except getNumberOfContacts. Send
-\`Accept: application/json\` on every call: without it, a validation failure is a redirect (302) instead of a 422.
+\`Accept: application/json\` on every call: without it, a validation failure is a redirect (302) instead of a 422,
+unless the call is an XHR (\`X-Requested-With: XMLHttpRequest\`) accepting anything (\`Accept\` missing or \`*/*\`); only
+the first type of \`Accept\` counts, as on the platform.
 Texts follow \`Accept-Language\` (English or Russian) and may change; rely on statuses, \`code\` and the keys of \`errors\` (§7.1).
 
 **Limits.** 120 calls per minute per account, all methods combined (the server's \`RATE_LIMIT_PER_MINUTE\`); every
