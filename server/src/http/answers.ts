@@ -141,17 +141,12 @@ export const queryAnswers: readonly Answer[] = [
 	{ id: 'QueryTooLarge', status: 413, when: 'The query string has more than 5000 parameters.', body: messageBody },
 ];
 
-/**
- * Too many failed authentications from the client's address within a minute (`auth-throttle.ts`); `secrets` are
- * counted apart from other secrets.
- */
-export function failedAuthenticationThrottled(secrets: string, id: string): Answer {
+/** Too many failed authentications within a minute (`auth-throttle.ts`, `api-key-throttle.ts`). */
+export function failedAuthenticationThrottled(when: string, id: string): Answer {
 	return {
 		id,
 		status: 429,
-		when:
-			`More failed authentications with ${secrets} from the client's address in a minute than the server's ` +
-			'`AUTH_FAILURES_PER_MINUTE` (60 by default).',
+		when,
 		body: messageBody,
 		headers: { 'Retry-After': retryAfter('until the address may try again') },
 	};
@@ -196,7 +191,12 @@ export const apiPipelineAnswers: readonly Answer[] = [
 		body: messageBody,
 		headers: { 'Retry-After': retryAfter('until the next request is allowed'), ...rateHeaders },
 	},
-	failedAuthenticationThrottled('API keys', 'AuthenticationThrottled'),
+	failedAuthenticationThrottled(
+		"This key matched no account more often from the client address in a minute than the server's " +
+			'`AUTH_FAILURES_PER_MINUTE` (60 by default), or more than 1000 unknown keys from the address wait for a lookup. ' +
+			'Other keys from the address are not refused for it.',
+		'AuthenticationThrottled',
+	),
 	databaseUnavailableAnswer,
 ];
 

@@ -69,9 +69,10 @@ the first type of \`Accept\` counts, as on the platform.
 Texts follow \`Accept-Language\` (English or Russian) and may change; rely on statuses, \`code\` and the keys of \`errors\` (§7.1).
 
 **Limits.** 120 calls per minute per account, all methods combined (the server's \`RATE_LIMIT_PER_MINUTE\`); every
-answer carries \`X-RateLimit-Limit\` and \`X-RateLimit-Remaining\`, and a 429 also \`Retry-After\` (§8). Failed
-authentications are limited per client address (the server's \`AUTH_FAILURES_PER_MINUTE\`, 60 by default), API keys
-and the admin token apart: past it, the address gets 429 with \`Retry-After\` for the rest of the minute.
+answer carries \`X-RateLimit-Limit\` and \`X-RateLimit-Remaining\`, and a 429 also \`Retry-After\` (§8). A key
+that matched no account is refused with 429 and \`Retry-After\` once the same client address has sent it the server's
+\`AUTH_FAILURES_PER_MINUTE\` times in a minute (60 by default); other keys from that address are not refused for it.
+Wrong admin tokens are limited per client address.
 
 **Deprecation.** A deprecated method works until its sunset date, with \`Deprecation: true\` and \`Sunset\` on every
 answer; after it, it answers 410 with \`code\` \`method_removed\` (§9).
