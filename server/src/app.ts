@@ -76,7 +76,6 @@ export function createApp({ config, database, limiter, deprecations, logger, met
 			models,
 			limiter,
 			deprecations,
-			authThrottle: createAuthThrottle('api', config.authFailuresPerMinute),
 			methods: apiMethods,
 			faults: testDouble?.faults,
 		}),

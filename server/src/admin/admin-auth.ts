@@ -20,7 +20,11 @@ export const adminAuthAnswers: readonly Answer[] = [
 		body: z.object({ error: z.literal('unauthorized') }),
 	},
 	{ id: 'AdminOff', status: 404, when: 'The admin API is off: `ADMIN_TOKEN` is not set.', body: errorBody },
-	failedAuthenticationThrottled('admin tokens', 'AdminAuthenticationThrottled'),
+	failedAuthenticationThrottled(
+		"More wrong admin tokens from the client's address in a minute than the server's `AUTH_FAILURES_PER_MINUTE` " +
+			'(60 by default); then even the right one is refused until the minute ends.',
+		'AdminAuthenticationThrottled',
+	),
 ];
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

@@ -141,17 +141,12 @@ export const queryAnswers: readonly Answer[] = [
 	{ id: 'QueryTooLarge', status: 413, when: 'The query string has more than 5000 parameters.', body: messageBody },
 ];
 
-/**
- * Too many failed authentications from the client's address within a minute (`auth-throttle.ts`); `secrets` are
- * counted apart from other secrets.
- */
-export function failedAuthenticationThrottled(secrets: string, id: string): Answer {
+/** Too many failed authentications within a minute (`auth-throttle.ts`, `api-key-throttle.ts`). */
+export function failedAuthenticationThrottled(when: string, id: string): Answer {
 	return {
 		id,
 		status: 429,
-		when:
-			`More failed authentications with ${secrets} from the client's address in a minute than the server's ` +
-			'`AUTH_FAILURES_PER_MINUTE` (60 by default).',
+		when,
 		body: messageBody,
 		headers: { 'Retry-After': retryAfter('until the address may try again') },
 	};
@@ -196,7 +191,12 @@ export const apiPipelineAnswers: readonly Answer[] = [
 		body: messageBody,
 		headers: { 'Retry-After': retryAfter('until the next request is allowed'), ...rateHeaders },
 	},
-	failedAuthenticationThrottled('API keys', 'AuthenticationThrottled'),
+	failedAuthenticationThrottled(
+		"This key matched no account more often from the client address in a minute than the server's " +
+			'`AUTH_FAILURES_PER_MINUTE` (60 by default), or more than 1000 unknown keys from the address wait for a lookup. ' +
+			'Other keys from the address are not refused for it.',
+		'AuthenticationThrottled',
+	),
 	databaseUnavailableAnswer,
 ];
 
@@ -206,19 +206,21 @@ export const apiPipelineAnswers: readonly Answer[] = [
  */
 export const validationFailed: Answer = {
 	status: 422,
-	when: 'A parameter is missing or invalid, or sent as a file, with `Accept: application/json`.',
+	when: 'A parameter is missing or invalid, or sent as a file, and the client expects JSON (see the redirect).',
 	body: validationBody,
 };
 
-/** The API's answer to the same without `Accept: application/json`, as on the platform; the admin API never redirects. */
+/** The API's answer to the same when the client does not expect JSON, as on the platform; the admin API never redirects. */
 export const validationAnswers: readonly Answer[] = [
 	validationFailed,
 	{
 		id: 'ValidationRedirect',
 		status: 302,
 		when:
-			'A parameter is missing or invalid, or sent as a file, without `Accept: application/json`: a redirect back ' +
-			'(§4.1), with the body the 422 would have.',
+			'A parameter is missing or invalid, or sent as a file, and the client does not expect JSON: a redirect back ' +
+			'(§4.1), with the body the 422 would have. A client expects JSON, as Laravel decides it, when the first type ' +
+			'of its `Accept` (ranked by `q`) contains `/json` or `+json`, or when it sends `X-Requested-With: ' +
+			'XMLHttpRequest` without `X-PJAX` and its `Accept` is missing, empty or starts with `*/*`.',
 		headers: {
 			Location: { description: 'The `Referer`, else the root of the server.', schema: z.string(), required: true },
 		},

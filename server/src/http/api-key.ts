@@ -5,6 +5,12 @@ export function generateApiKey(): string {
 	return `bp_${randomBytes(32).toString('base64url')}`;
 }
 
+/**
+ * What any key can look like: ours (`bp_` and 43 characters), or one a seed file chose. Anything else is refused
+ * without a lookup.
+ */
+export const API_KEY_SHAPE = /^[\x21-\x7e]{16,200}$/;
+
 export function hashApiKey(key: string): string {
 	return createHash('sha256').update(key).digest('hex');
 }

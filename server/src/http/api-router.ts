@@ -10,7 +10,7 @@ import type { Models } from '../models';
 import { usersCollection } from '../models/user';
 import type { ApiMethod, MethodContext } from './api-method';
 import { authenticate } from './auth';
-import type { AuthThrottle } from './auth-throttle';
+import { createApiKeyThrottle } from './api-key-throttle';
 import { readBody } from './body-parsers';
 import { noteAccount, noteApiMethod } from '../observability/request-labels';
 import { ApiError } from './errors';
@@ -30,7 +30,6 @@ export interface ApiRouterDeps {
 	models: Models;
 	limiter: RateLimiter;
 	deprecations: Deprecations;
-	authThrottle: AuthThrottle;
 	methods: readonly ApiMethod[];
 	/** The test double's faults, when it is on. */
 	faults?: FaultRegistry;
@@ -61,17 +60,16 @@ export function methodNameOf(path: string): string | undefined {
  * One handler rather than a router of its own: every layer of Express's router costs each call its matching and
  * dispatch, and this path has a single route.
  */
-export function apiRouter({
-	config,
-	models,
-	limiter,
-	deprecations,
-	authThrottle,
-	methods,
-	faults,
-}: ApiRouterDeps): RequestHandler {
+export function apiRouter({ config, models, limiter, deprecations, methods, faults }: ApiRouterDeps): RequestHandler {
 	const byName = new Map(methods.map((method) => [method.name, method]));
 	const users = usersCollection(models.users);
+	const authThrottle = createApiKeyThrottle({
+		failuresPerMinute: config.authFailuresPerMinute,
+		async keysExist(keyHashes) {
+			const found = await users.find({ apiKeyHash: { $in: keyHashes } }, { projection: { _id: 0, apiKeyHash: 1 } }).toArray();
+			return new Set(found.map((user) => user.apiKeyHash));
+		},
+	});
 	const readBodyOf = readBody();
 
 	/**

@@ -1,13 +1,10 @@
 /**
- * Failed authentications per client address. A wrong API key costs one database lookup before any account is
- * known, so §8's per-account limit cannot apply to it; this throttle does: past the allowance, an address gets
- * 429 for the rest of the minute without the database being asked. A request with no key costs nothing and is
- * not counted; a correct key never is.
+ * Failed admin tokens per client address. Past the allowance, an address gets 429 for the rest of the minute, even
+ * with the right token: a short token could otherwise be guessed at the network's speed, and a right token that
+ * alone got through would tell the guesser it was right. A request with no token is not counted.
  *
- * The counts live in memory, per instance. That is enough for what the throttle is for: each instance bounds the
- * database work a flood can cause through it, whatever the others do. (Guessing a key is hopeless anyway: keys
- * carry 256 random bits.) Nothing about successful lookups is remembered, so a regenerated key is still refused at
- * once on every instance (§5.4).
+ * The counts live in memory, per instance. API keys have their own throttle (`api-key-throttle.ts`), which never
+ * refuses a valid key for others' failures.
  */
 import type { Request } from 'express';
 import { RateLimiterMemory } from 'rate-limiter-flexible';

@@ -6,8 +6,8 @@
 import type { Request } from 'express';
 import type { mongo } from 'mongoose';
 import type { UserDoc } from '../models/user';
-import { hashApiKey } from './api-key';
-import type { AuthThrottle } from './auth-throttle';
+import { API_KEY_SHAPE, hashApiKey } from './api-key';
+import type { ApiKeyThrottle } from './api-key-throttle';
 import { ApiError, forbidden, unauthorized } from './errors';
 import { countInOpenWindow, openWindow, windowIsOpen, type CountedAccount } from './rate-limit';
 import type { Params } from './request-params';
@@ -55,27 +55,33 @@ const activeAccount = (apiKeyHash: string) => ({ apiKeyHash, blocked: { $ne: tru
  * Finds the account of the request's key and counts the call in its rate window (`rate-limit.ts`), in one command
  * when the account may use the API and its window is open. Anything else is read only after that misses: a key
  * nobody has (401), a blocked account (403, not counted), one off Pro (402, not counted), or a window to open.
+ * A key no account can have is refused without a lookup; the others pass `api-key-throttle.ts` first.
  */
 export async function authenticate(
 	req: Request,
 	params: Params,
 	users: mongo.Collection<UserDoc>,
-	throttle: AuthThrottle,
+	throttle: ApiKeyThrottle,
 	now: Date,
 ): Promise<CountedAccount> {
 	const key = presentedKey(req, params);
-	if (key === undefined) throw unauthorized();
-	await throttle.check(req);
+	if (key === undefined || !API_KEY_SHAPE.test(key)) throw unauthorized();
 	const apiKeyHash = hashApiKey(key);
+	// The TCP peer, or the client a trusted proxy names (TRUST_PROXY).
+	const lookup = await throttle.admit(req.ip ?? req.socket.remoteAddress ?? 'unknown', apiKeyHash);
 	// Twice at most: the second time, another call has opened the window between this one's two reads.
 	for (let attempt = 0; attempt < 2; attempt++) {
 		const counted = await countInOpenWindow(users, activeAccount(apiKeyHash), now);
-		if (counted) return counted;
+		if (counted) {
+			lookup.found();
+			return counted;
+		}
 		const account = await users.findOne({ apiKeyHash }, { projection: { blocked: 1, plan: 1, rateWindow: 1 } });
 		if (!account) {
-			await throttle.recordFailure(req);
+			lookup.refused();
 			throw unauthorized();
 		}
+		lookup.found();
 		if (account.blocked) throw forbidden('Your account is blocked.');
 		if (account.plan !== 'pro') {
 			throw new ApiError(402, { error: 'The API is available on the Pro plan only.', code: 'pro_required' });

@@ -1,7 +1,8 @@
 /**
  * The last middleware: every failure becomes a JSON answer in the API's shapes, never a 500 with internals.
- * On the API (the platform's Laravel-compatible surface), a validation failure for a client that did not ask
- * for JSON is a redirect back, as on the platform (§4.1); the admin API always answers JSON.
+ * On the API (the platform's Laravel-compatible surface), a validation failure for a client that does not expect
+ * JSON, by Laravel's rule (`expects-json.ts`), is a redirect back, as on the platform (§4.1); every other failure,
+ * and every answer of the admin API, is JSON whatever the client accepts.
  */
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { mongo } from 'mongoose';
@@ -10,6 +11,7 @@ import { DatabaseUnavailableError } from '../database/availability';
 import type { Logger } from '../logger';
 import { noteRefusal, requestIdOf } from '../observability/request-labels';
 import { ApiError, ValidationError } from './errors';
+import { expectsJson } from './expects-json';
 import { publicBase } from './public-url';
 
 const LARAVEL_SURFACE = Symbol('answers validation failures like Laravel');
@@ -21,11 +23,6 @@ export function onLaravelSurface(res: Response): void {
 
 function isOnLaravelSurface(res: Response): boolean {
 	return (res.locals as { [LARAVEL_SURFACE]?: boolean })[LARAVEL_SURFACE] === true;
-}
-
-/** Laravel's `wantsJson()`: the Accept header names a JSON type. */
-function wantsJson(req: Request): boolean {
-	return /[/+]json/i.test(req.get('accept') ?? '');
 }
 
 function redirectTarget(req: Request, config: Config): string {
@@ -99,7 +96,7 @@ export function errorHandler(config: Config, logger: Logger): ErrorRequestHandle
 		// A client's mistake is said on the request's access line, however cheap it is to repeat: never a line of its own.
 		noteRefusal(res, apiError.message);
 		res.set(apiError.headers);
-		if (apiError instanceof ValidationError && isOnLaravelSurface(res) && !wantsJson(req)) {
+		if (apiError instanceof ValidationError && isOnLaravelSurface(res) && !expectsJson(req)) {
 			// The platform's redirect back (§4.1); the body still says what failed, as JSON like every other answer.
 			res.status(302).location(redirectTarget(req, config)).json(apiError.body);
 			return;

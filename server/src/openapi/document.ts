@@ -63,13 +63,16 @@ notation: \`fields[0][name]=Title&fields[0][slug]=title\`. Form and query values
 is at most 1 MB; a query string or body has at most 5000 parameters (413), nested at most 32 levels deep (400).
 
 **Answers.** JSON in UTF-8; success bodies wrap the result in \`data\`, except getNumberOfContacts. Send
-\`Accept: application/json\` on every call: without it, a validation failure is a redirect (302) instead of a 422.
+\`Accept: application/json\` on every call: without it, a validation failure is a redirect (302) instead of a 422,
+unless the call is an XHR (\`X-Requested-With: XMLHttpRequest\`) accepting anything (\`Accept\` missing or \`*/*\`); only
+the first type of \`Accept\` counts, as on the platform.
 Texts follow \`Accept-Language\` (English or Russian) and may change; rely on statuses, \`code\` and the keys of \`errors\` (§7.1).
 
 **Limits.** 120 calls per minute per account, all methods combined (the server's \`RATE_LIMIT_PER_MINUTE\`); every
-answer carries \`X-RateLimit-Limit\` and \`X-RateLimit-Remaining\`, and a 429 also \`Retry-After\` (§8). Failed
-authentications are limited per client address (the server's \`AUTH_FAILURES_PER_MINUTE\`, 60 by default), API keys
-and the admin token apart: past it, the address gets 429 with \`Retry-After\` for the rest of the minute.
+answer carries \`X-RateLimit-Limit\` and \`X-RateLimit-Remaining\`, and a 429 also \`Retry-After\` (§8). A key
+that matched no account is refused with 429 and \`Retry-After\` once the same client address has sent it the server's
+\`AUTH_FAILURES_PER_MINUTE\` times in a minute (60 by default); other keys from that address are not refused for it.
+Wrong admin tokens are limited per client address.
 
 **Deprecation.** A deprecated method works until its sunset date, with \`Deprecation: true\` and \`Sunset\` on every
 answer; after it, it answers 410 with \`code\` \`method_removed\` (§9).

@@ -8,6 +8,7 @@ import { createContactInput, type CreateContactInput } from '../contract/contact
 import { createListSchemaInput, listItemValues } from '../contract/lists/inputs';
 import { MAX_BALANCE } from '../domain/contact-accounts/limits';
 import { isActiveCurrency } from '../domain/currency';
+import { API_KEY_SHAPE } from '../http/api-key';
 import { describeIssue } from '../http/validation';
 import { PLANS } from '../models/user';
 
@@ -19,7 +20,7 @@ const userEntry = z.strictObject({
 	name: name(),
 	email: z.email().max(255),
 	plan: z.enum(PLANS).default('pro'),
-	api_key: z.string().regex(/^[\x21-\x7e]{16,200}$/, { error: 'must be 16 to 200 printable characters without spaces' }),
+	api_key: z.string().regex(API_KEY_SHAPE, { error: 'must be 16 to 200 printable characters without spaces' }),
 	blocked: z.boolean().default(false),
 });
 
