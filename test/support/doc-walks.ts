@@ -1,6 +1,6 @@
 /**
- * The shell blocks a README tells a newcomer to run, run as written: a block marked `<!-- walk: <name> -->` (on the
- * line before its fence) belongs to the walk of that name, and a walk's blocks run in document order in one bash
+ * The shell blocks a README tells a newcomer to run, run as written: a block marked `<!-- walk: <name> -->` (just
+ * before its fence) belongs to the walk of that name, and a walk's blocks run in document order in one bash
  * session (variables and `cd` carry over), in a copy of the repository and with a home folder of its own.
  *
  * - A line `# → <text>` after a command is what that command prints: `…` stands for anything, and the text must
@@ -37,10 +37,13 @@ export function readWalks(file: string): Map<string, WalkCommand[]> {
 	for (let i = 0; i < lines.length; i++) {
 		const marker = MARKER.exec(lines[i]);
 		if (!marker) continue;
-		if (!FENCE.test(lines[i + 1] ?? '')) throw new Error(`${file}:${i + 1}: a walk marker must stand right before a fence`);
+		// Prettier keeps a blank line between the comment and the fence.
+		let fence = i + 1;
+		while (lines[fence]?.trim() === '') fence++;
+		if (!FENCE.test(lines[fence] ?? '')) throw new Error(`${file}:${i + 1}: a walk marker must stand right before a fence`);
 		const commands = walks.get(marker[1]) ?? [];
 		walks.set(marker[1], commands);
-		let j = i + 2;
+		let j = fence + 1;
 		for (; j < lines.length && !/^```\s*$/.test(lines[j]); j++) {
 			const line = lines[j];
 			const expected = /^\s*# → (.*)$/.exec(line);
