@@ -114,3 +114,36 @@ describe('GitHub Actions', () => {
 		}
 	});
 });
+
+describe('the server packages on npm', () => {
+	const workflow = readYaml('.github/workflows/release-server.yml');
+	const readPackage = (dir: string) => JSON.parse(readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8'));
+	const server = readPackage('server');
+	const emulator = readPackage('server/mongo-emulator');
+
+	test('both are public, with a licence, and the server depends on the emulator of its own version', () => {
+		for (const pkg of [server, emulator]) {
+			expect(pkg.private).toBeUndefined();
+			expect(pkg).toMatchObject({ license: 'MIT', publishConfig: { access: 'public', provenance: true } });
+			expect(pkg.repository.directory).toBeDefined();
+		}
+		expect(server.dependencies['bot-platform-mongo-emulator']).toBe(emulator.version);
+		expect(server.version).toBe(emulator.version);
+		expect(server.bin).toEqual({ 'bot-platform-server': 'dist/main.js' });
+		expect(existsSync(path.join(ROOT, 'server/LICENSE'))).toBe(true);
+		expect(existsSync(path.join(ROOT, 'server/mongo-emulator/LICENSE'))).toBe(true);
+	});
+
+	test('release-server.yml publishes the emulator, then the server, with provenance, after the tests', () => {
+		expect(workflow.on.push.tags).toEqual(['server-v*.*.*']);
+		expect(workflow.permissions).toEqual({ contents: 'read', 'id-token': 'write' });
+		const runs: string[] = workflow.jobs.publish.steps.map((step: any) => step.run).filter(Boolean);
+		for (const run of runs) execFileSync('bash', ['-n', '-c', run]);
+		const publishes = runs.filter((run) => run.startsWith('npm publish'));
+		expect(publishes).toEqual([
+			'npm publish --workspace bot-platform-mongo-emulator --provenance --access public',
+			'npm publish --workspace bot-platform-server --provenance --access public',
+		]);
+		expect(runs.indexOf('npm test')).toBeLessThan(runs.indexOf(publishes[0]));
+	});
+});

@@ -56,6 +56,12 @@ export function readWalks(file: string): Map<string, WalkCommand[]> {
 			let text = line;
 			const start = j;
 			while (text.endsWith('\\') && j + 1 < lines.length) text = `${text.slice(0, -1)} ${lines[++j].trim()}`;
+			// A here-document is one command with its lines, up to its terminator.
+			const heredoc = /<<-?\s*(['"]?)(\w+)\1/.exec(text);
+			if (heredoc) {
+				while (j + 1 < lines.length && lines[j + 1].trim() !== heredoc[2]) text += `\n${lines[++j]}`;
+				text += `\n${lines[++j]}`;
+			}
 			const background = SERVICE.test(text) || /&\s*(#.*)?$/.test(text);
 			commands.push({ place: `${file}:${start + 1}`, text, expected: [], background });
 		}
