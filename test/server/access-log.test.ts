@@ -104,7 +104,9 @@ test('§4.1 §5 requests refused before their handler: one access line each, wit
 			(await http.get(`${url}/admin/v1/users`, { headers: { Authorization: 'Bearer wrong' } })).status,
 			(await http.get(`${url}/admin/v1/users`, { headers: { Authorization: 'Bearer wrong' } })).status,
 		];
-		expect(statuses).toEqual([400, 400, 400, 413, 400, 422, 400, 404, 431, 401, 429, 401, 429]);
+		// A key no user can have ("wrong" is too short) is refused without a lookup and never throttled (§5); a wrong
+		// admin token is, past the allowance.
+		expect(statuses).toEqual([400, 400, 400, 413, 400, 422, 400, 404, 431, 401, 401, 401, 429]);
 		expect(await stopProcess(child)).toBe(0);
 
 		const access = log.entries.filter((entry) => entry.msg === 'request');
@@ -114,6 +116,36 @@ test('§4.1 §5 requests refused before their handler: one access line each, wit
 		const others = log.entries.filter((entry) => entry.msg !== 'request').map((entry) => entry.msg);
 		expect(others.filter((msg) => !/^(starting|database|listening on|SIGTERM received|stopped)/.test(msg))).toEqual([]);
 		expect(log.entries.filter((entry) => entry.err !== undefined || /\\n\s+at /.test(JSON.stringify(entry)))).toEqual([]);
+	} finally {
+		child.kill('SIGKILL');
+	}
+});
+
+test("a refusal's reason is logged in English whatever the client's language; the client gets its own", async () => {
+	const child = startProcess({ PORT: '0', ADMIN_TOKEN, LOG_FORMAT: 'json' });
+	const log = serverLog(child);
+	try {
+		const url = await listeningUrl(log);
+		const created = await http.post(
+			`${url}/admin/v1/users`,
+			{ name: 'Russian', email: 'russian@example.com' },
+			{ headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } },
+		);
+		const headers = { Authorization: `Bearer ${created.data.data.api_key}`, Accept: 'application/json', 'Accept-Language': 'ru' };
+		const invalid = await http.post(`${url}/api/v1/addContactAccount`, { contact_id: 'x' }, { headers });
+		const missing = await http.post(`${url}/api/v1/getListSchema`, { schema_id: '0123456789abcdef01234567' }, { headers });
+		expect([invalid.status, missing.status]).toEqual([422, 404]);
+		// The client reads Russian (Cyrillic letters)...
+		expect(invalid.data.message).toMatch(/[а-я]/i);
+		expect(missing.data.message).toMatch(/[а-я]/i);
+		expect(await stopProcess(child)).toBe(0);
+
+		// ...the operator English: the same refusals as an English client would be told them.
+		const errors = log.entries.filter((entry) => entry.msg === 'request' && entry.status >= 400).map((entry) => entry.error);
+		expect(errors).toEqual([
+			expect.stringMatching(/^The contact id field must be a number\. \(and 1 more errors?\)$/),
+			'List not found.',
+		]);
 	} finally {
 		child.kill('SIGKILL');
 	}

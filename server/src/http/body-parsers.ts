@@ -6,7 +6,7 @@
  */
 import { Busboy } from '@fastify/busboy';
 import express, { type Request, type RequestHandler } from 'express';
-import { ValidationError } from './errors';
+import { inClientLanguage, ValidationError } from './errors';
 import { bracketText, MAX_PARAMETERS, parseBracketParameters, tooManyParameters } from './form-encoding';
 import { validationMessage } from './validation-messages';
 import { requestLanguage } from './i18n';
@@ -27,7 +27,10 @@ const dottedKey = (bracketName: string) =>
 const fileRefused = (req: Request, name: string) => {
 	const lang = requestLanguage(req);
 	const attribute = dottedKey(name);
-	return new ValidationError({ [attribute]: [validationMessage(lang, 'not_a_file', { attribute })] }, lang);
+	return inClientLanguage(
+		lang,
+		(language) => new ValidationError({ [attribute]: [validationMessage(language, 'not_a_file', { attribute })] }, language),
+	);
 };
 
 /** The form fields of a multipart body already read into memory, in order; a file part refuses the whole body. */

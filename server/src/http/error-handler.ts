@@ -94,7 +94,7 @@ export function errorHandler(config: Config, logger: Logger): ErrorRequestHandle
 			return;
 		}
 		// A client's mistake is said on the request's access line, however cheap it is to repeat: never a line of its own.
-		noteRefusal(res, apiError.message);
+		noteRefusal(res, apiError.logText);
 		res.set(apiError.headers);
 		if (apiError instanceof ValidationError && isOnLaravelSurface(res) && !expectsJson(req)) {
 			// The platform's redirect back (§4.1); the body still says what failed, as JSON like every other answer.

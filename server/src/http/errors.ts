@@ -7,13 +7,27 @@ import type { Lang } from './i18n';
 import { validationMessage } from './validation-messages';
 
 export class ApiError extends Error {
+	/** What the access log says of the refusal: the message, in English whatever the client's language. */
+	logText: string;
+
 	constructor(
 		readonly status: number,
 		readonly body: Record<string, unknown>,
 		readonly headers: Record<string, string> = {},
 	) {
 		super(typeof body.message === 'string' ? body.message : String(body.error ?? status));
+		this.logText = this.message;
 	}
+}
+
+/**
+ * A refusal in the client's language, whose log text is the English one: operators read the log, and one language
+ * there keeps it searchable. `make` builds the refusal in a given language; it runs twice only for other languages.
+ */
+export function inClientLanguage<E extends ApiError>(lang: Lang, make: (lang: Lang) => E): E {
+	const error = make(lang);
+	if (lang !== 'en') error.logText = make('en').message;
+	return error;
 }
 
 /** Field name (dotted for nested values, e.g. `fields.0.slug`) to its failure texts. */

@@ -4,7 +4,7 @@
  * so the scalar builders below read "12" as 12 and "true" as true; anything else is a 422.
  */
 import { z } from 'zod';
-import { ValidationError, type FieldErrors } from './errors';
+import { inClientLanguage, ValidationError, type FieldErrors } from './errors';
 import type { Lang } from './i18n';
 import { validationMessage } from './validation-messages';
 
@@ -67,13 +67,20 @@ export function describeIssue(issue: Issue, lang: Lang): string {
 export function validate<S extends z.ZodType>(schema: S, input: unknown, lang: Lang): z.output<S> {
 	const result = schema.safeParse(input, { error: (issue) => describeIssue(issue as Issue, lang) });
 	if (result.success) return result.data;
-	const errors: FieldErrors = {};
-	for (const issue of result.error.issues) {
-		const key = issue.path.map(String).join('.') || 'input';
-		const texts = (errors[key] ??= []);
-		if (!texts.includes(issue.message)) texts.push(issue.message);
-	}
-	throw new ValidationError(errors, lang);
+	throw inClientLanguage(lang, (language) => {
+		// The failure told in another language than the parse's: parsed again, only for the log's English text.
+		const { issues } =
+			language === lang
+				? result.error
+				: schema.safeParse(input, { error: (issue) => describeIssue(issue as Issue, language) }).error!;
+		const errors: FieldErrors = {};
+		for (const issue of issues) {
+			const key = issue.path.map(String).join('.') || 'input';
+			const texts = (errors[key] ??= []);
+			if (!texts.includes(issue.message)) texts.push(issue.message);
+		}
+		return new ValidationError(errors, language);
+	});
 }
 
 /** An integer that may arrive as a decimal string (forms, query strings). */

@@ -8,13 +8,18 @@ import type { Account } from '../../domain/contact-accounts/accounts';
 import { MAX_BALANCE } from '../../domain/contact-accounts/limits';
 import type { AccountRefusal } from '../../domain/contact-accounts/refusals';
 import { codedValidationBody, errorBody, messageBody, type Answer } from '../../http/answers';
-import { ApiError, fieldError, forbidden, notFound } from '../../http/errors';
+import { ApiError, fieldError, forbidden, inClientLanguage, notFound } from '../../http/errors';
 import type { Lang } from '../../http/i18n';
 
 const balanceOf = (account: Account) => amountNote(account.amount, account.currency);
 
 /** `amount` is the amount the call asked to move, for the texts of the funds methods. */
+/** The refusal's answer in the client's language; the access log gets its English text. */
 export function accountRefusal(lang: Lang, refusal: AccountRefusal, amount = 0): ApiError {
+	return inClientLanguage(lang, (language) => answerOf(language, refusal, amount));
+}
+
+function answerOf(lang: Lang, refusal: AccountRefusal, amount = 0): ApiError {
 	switch (refusal.reason) {
 		case 'contact_not_found':
 		case 'account_not_found':

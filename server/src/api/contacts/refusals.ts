@@ -3,10 +3,15 @@ import { contactsMessage } from '../../contract/contacts/messages';
 import type { ContactRefusal } from '../../domain/contacts/refusals';
 import { z } from 'zod';
 import type { Answer } from '../../http/answers';
-import { ApiError } from '../../http/errors';
+import { ApiError, inClientLanguage } from '../../http/errors';
 import type { Lang } from '../../http/i18n';
 
+/** The refusal's answer in the client's language; the access log gets its English text. */
 export function contactRefusal(lang: Lang, refusal: ContactRefusal): ApiError {
+	return inClientLanguage(lang, (language) => answerOf(language, refusal));
+}
+
+function answerOf(lang: Lang, refusal: ContactRefusal): ApiError {
 	switch (refusal.reason) {
 		case 'bot_not_found': {
 			// `message` and `errors.bot_id` (§4.16).

@@ -3,10 +3,15 @@ import { z } from 'zod';
 import type { ListRefusal } from '../../domain/lists/refusals';
 import { listMessage } from '../../contract/lists/messages';
 import { messageAndErrorBody, validationBody, type Answer } from '../../http/answers';
-import { ApiError, fieldError } from '../../http/errors';
+import { ApiError, fieldError, inClientLanguage } from '../../http/errors';
 import type { Lang } from '../../http/i18n';
 
+/** The refusal's answer in the client's language; the access log gets its English text. */
 export function listRefusal(lang: Lang, refusal: ListRefusal): ApiError {
+	return inClientLanguage(lang, (language) => answerOf(language, refusal));
+}
+
+function answerOf(lang: Lang, refusal: ListRefusal): ApiError {
 	switch (refusal.reason) {
 		case 'list_not_found': {
 			// One text as `message`, `error` and `errors.schema_id` (§4.4).
