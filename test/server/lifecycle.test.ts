@@ -335,6 +335,23 @@ describe('the server process (node server/dist/main.js)', () => {
 });
 
 describe('the standalone emulator (npm run mongo-emulator)', () => {
+	test('SIGTERM to the npm process stops the emulator itself: exit 0, its port freed', async () => {
+		const npm = spawn('npm', ['run', '--silent', 'mongo-emulator', '--', '--port', '0'], {
+			cwd: path.resolve(__dirname, '../..'),
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		try {
+			const [, uri] = await lineMatching(npm, /listening on (mongodb:\/\/\S+)/);
+			const exited = once(npm, 'exit');
+			npm.kill('SIGTERM');
+			expect(await exited).toEqual([0, null]);
+			// node was the script's process itself (exec), so nothing is left listening.
+			expect(await refusesConnections(uri.replace('mongodb://', 'http://'))).toBe(true);
+		} finally {
+			npm.kill('SIGKILL');
+		}
+	});
+
 	test('several server processes share it, and data survives a server restart', async () => {
 		const emulator = startProcess({}, EMULATOR_CLI, ['--port', '0']);
 		const adminToken = 'lifecycle-admin-token-0123456789';
