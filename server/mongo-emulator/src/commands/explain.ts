@@ -9,9 +9,9 @@ import { runAggregate } from '../engine/aggregate';
 import { countMatches, findRecords, type QueryStats } from '../engine/query/executor';
 import { collectionName, existingCollection, namespace, nonNegativeInteger, optionalDocument } from './arguments';
 import type { CommandContext, CommandHandler } from './command-context';
-import { parseFindArguments } from './cursor-commands';
+import { parseFindArguments } from './find';
 
-const explain: CommandHandler = (command, context) => {
+export const explain: CommandHandler = (command, context) => {
 	const explained: unknown = command.explain;
 	if (!isPlainObject(explained)) throw badValue('explain must be given a command document');
 	const name = collectionName(explained);
@@ -49,5 +49,3 @@ function winningPlan(stats: QueryStats | undefined): Document {
 		? { stage: 'COUNT_SCAN', indexName: stats.indexName }
 		: { stage: 'FETCH', inputStage: { stage: 'IXSCAN', indexName: stats.indexName } };
 }
-
-export const explainCommands: Record<string, CommandHandler> = { explain };

@@ -1,10 +1,7 @@
-/** count, distinct and findAndModify. */
+/** `findAndModify` (and its old spelling `findandmodify`): updates, replaces or removes one document and answers with it. */
 import type { Document } from 'bson';
-import { compareBson } from '../bson/compare';
-import { valuesAtPath } from '../bson/paths';
 import { isPlainObject } from '../bson/types';
 import { CommandError } from '../errors';
-import { countMatches, findRecords } from '../engine/query/executor';
 import { hasProjection, projectDocuments, storedBytesProjection } from '../engine/query/projection';
 import { parseSort } from '../engine/query/sort';
 import { deleteDocuments, updateDocuments, type StoredDocument } from '../engine/write-operations';
@@ -14,39 +11,12 @@ import {
 	collectionName,
 	documentArray,
 	existingCollection,
-	nonNegativeInteger,
 	optionalDocument,
-	optionalInteger,
 	rejectCollation,
 } from './arguments';
 import type { CommandHandler } from './command-context';
 
-const count: CommandHandler = (command, context) => {
-	rejectCollation(command);
-	const collection = existingCollection(context, collectionName(command));
-	const query = {
-		filter: optionalDocument(command, 'query') ?? {},
-		skip: nonNegativeInteger(command, 'skip'),
-		limit: Math.abs(optionalInteger(command, 'limit') ?? 0),
-	};
-	return { n: collection ? countMatches(collection, query).results : 0, ok: 1 };
-};
-
-const distinct: CommandHandler = (command, context) => {
-	rejectCollation(command);
-	const key: unknown = command.key;
-	if (typeof key !== 'string') throw new CommandError('TypeMismatch', "BSON field 'distinct.key' is missing or not a string");
-	const collection = existingCollection(context, collectionName(command));
-	const records = collection ? findRecords(collection, { filter: optionalDocument(command, 'query') ?? {} }).results : [];
-	// Array values contribute their elements, as in mongod.
-	const values = records.flatMap((record) =>
-		valuesAtPath(record.doc, key).flatMap((value) => (Array.isArray(value) ? value : [value])),
-	);
-	const sorted = values.sort(compareBson);
-	return { values: sorted.filter((value, i) => i === 0 || compareBson(sorted[i - 1], value) !== 0), ok: 1 };
-};
-
-const findAndModify: CommandHandler = (command, context) => {
+export const findAndModify: CommandHandler = (command, context) => {
 	rejectCollation(command);
 	const name = collectionName(command);
 	const filter = optionalDocument(command, 'query') ?? {};
@@ -87,5 +57,3 @@ function storedValue(stored: StoredDocument, fields: Document | undefined): Docu
 	const fromBytes = storedBytesProjection(fields);
 	return fromBytes ? new RawDocument(fromBytes([stored.bytes])[0]) : projectDocuments([stored.doc], fields)[0];
 }
-
-export const queryCommands: Record<string, CommandHandler> = { count, distinct, findAndModify, findandmodify: findAndModify };

@@ -1,0 +1,17 @@
+/** `getMore`: the next batch of an open cursor. */
+import { CommandError } from '../errors';
+import { namespace, nonNegativeInteger } from './arguments';
+import type { CommandHandler } from './command-context';
+import { cursorId } from './cursor-reply';
+
+export const getMore: CommandHandler = (command, context) => {
+	const name = command.collection;
+	if (typeof name !== 'string')
+		throw new CommandError('TypeMismatch', "BSON field 'getMore.collection' is missing or not a string");
+	const cursor = context.engine.cursors.getMore(
+		cursorId(command.getMore),
+		namespace(context, name),
+		nonNegativeInteger(command, 'batchSize') || undefined,
+	);
+	return { cursor, ok: 1 };
+};
