@@ -3,8 +3,13 @@ import { badValue } from '../errors';
 import { parseIndexSpec } from '../engine/indexes/index-spec';
 import { collectionForWrite, collectionName } from './arguments';
 import type { CommandHandler } from './command-context';
+import { checkFields, fieldRules } from './fields';
+
+/** `commitQuorum` concerns replica sets; a single node builds at once. */
+const CREATE_INDEXES_FIELDS = fieldRules('createIndexes', { accepted: ['indexes', 'commitQuorum'] });
 
 export const createIndexes: CommandHandler = (command, context) => {
+	checkFields(command, CREATE_INDEXES_FIELDS, true);
 	const name = collectionName(command);
 	const rawSpecs: unknown = command.indexes;
 	if (!Array.isArray(rawSpecs) || rawSpecs.length === 0) throw badValue('Must specify at least one index to create');

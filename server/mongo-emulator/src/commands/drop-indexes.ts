@@ -7,8 +7,12 @@ import type { Collection } from '../engine/collection';
 import { ID_INDEX_NAME, keyPattern } from '../engine/indexes/index-spec';
 import { collectionName, existingCollection, namespace } from './arguments';
 import type { CommandHandler } from './command-context';
+import { checkFields, fieldRules } from './fields';
+
+const DROP_INDEXES_FIELDS = fieldRules('dropIndexes', { accepted: ['index'] });
 
 export const dropIndexes: CommandHandler = (command, context) => {
+	checkFields(command, DROP_INDEXES_FIELDS, true);
 	const name = collectionName(command);
 	const collection = existingCollection(context, name);
 	if (!collection) throw new CommandError('NamespaceNotFound', `ns not found ${namespace(context, name)}`);

@@ -2,8 +2,10 @@
 import type { Document } from 'bson';
 import { isPlainObject } from '../bson/types';
 import { CommandError } from '../errors';
+import { compileFilter } from '../engine/query/matcher';
 import { hasProjection, projectDocuments, storedBytesProjection } from '../engine/query/projection';
 import { parseSort } from '../engine/query/sort';
+import { checkUpdateSpec } from '../engine/update/apply-update';
 import { deleteDocuments, updateDocuments, type StoredDocument } from '../engine/write-operations';
 import { RawDocument } from '../wire/raw-documents';
 import {
@@ -15,8 +17,28 @@ import {
 	rejectCollation,
 } from './arguments';
 import type { CommandHandler } from './command-context';
+import { checkFields, checkHint, fieldRules, LET_REFUSAL } from './fields';
+
+/** There are no validators to bypass. */
+const FIND_AND_MODIFY_FIELDS = fieldRules('findAndModify', {
+	accepted: [
+		'query',
+		'sort',
+		'remove',
+		'update',
+		'new',
+		'fields',
+		'upsert',
+		'arrayFilters',
+		'collation',
+		'hint',
+		'bypassDocumentValidation',
+	],
+	refused: { let: LET_REFUSAL },
+});
 
 export const findAndModify: CommandHandler = (command, context) => {
+	checkFields(command, FIND_AND_MODIFY_FIELDS, true);
 	rejectCollation(command);
 	const name = collectionName(command);
 	const filter = optionalDocument(command, 'query') ?? {};
@@ -30,6 +52,8 @@ export const findAndModify: CommandHandler = (command, context) => {
 			throw new CommandError('FailedToParse', 'Cannot specify both an update and remove=true, or remove=true and upsert=true');
 		}
 		const collection = existingCollection(context, name);
+		checkHint(collection, command.hint);
+		if (!collection) compileFilter(filter);
 		const [removed] = collection ? deleteDocuments(collection, filter, 1, sort) : [];
 		return { lastErrorObject: { n: removed ? 1 : 0 }, value: project(removed), ok: 1 };
 	}
@@ -38,8 +62,13 @@ export const findAndModify: CommandHandler = (command, context) => {
 	if (!Array.isArray(update) && !isPlainObject(update)) {
 		throw new CommandError('FailedToParse', 'Either an update or remove=true must be specified');
 	}
+	checkUpdateSpec(update);
 	const collection = upsert ? collectionForWrite(context, name) : existingCollection(context, name);
-	if (!collection) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
+	checkHint(collection, command.hint);
+	if (!collection) {
+		compileFilter(filter); // nothing to update, but parsed, as MongoDB parses it
+		return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
+	}
 	const arrayFilters = command.arrayFilters === undefined ? undefined : documentArray(command, 'arrayFilters');
 	const outcome = updateDocuments(collection, { filter, update, upsert, sort, arrayFilters });
 	const lastErrorObject: Document = { n: outcome.matched || (outcome.upserted ? 1 : 0), updatedExisting: outcome.matched > 0 };

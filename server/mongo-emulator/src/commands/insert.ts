@@ -2,9 +2,14 @@
 import { insertDocument } from '../engine/write-operations';
 import { collectionForWrite, collectionName, documentArray } from './arguments';
 import type { CommandHandler } from './command-context';
+import { checkFields, fieldRules } from './fields';
+
+/** There are no validators to bypass. */
+const INSERT_FIELDS = fieldRules('insert', { accepted: ['documents', 'ordered', 'bypassDocumentValidation'] });
 import { applyBatch, isOrdered, withWriteErrors } from './write-batch';
 
 export const insert: CommandHandler = (command, context) => {
+	checkFields(command, INSERT_FIELDS, true);
 	const documents = documentArray(command, 'documents');
 	const collection = collectionForWrite(context, collectionName(command));
 	let inserted = 0;

@@ -4,10 +4,17 @@ import type { Collection } from '../engine/collection';
 import { ID_INDEX_NAME } from '../engine/indexes/index-spec';
 import { compileFilter } from '../engine/query/matcher';
 import { encodeDocument } from '../engine/records';
-import { optionalDocument } from './arguments';
+import { nonNegativeInteger, optionalDocument } from './arguments';
 import type { CommandHandler } from './command-context';
+import { checkFields, fieldRules } from './fields';
+
+/** Without authentication every collection is authorized. */
+const LIST_COLLECTIONS_FIELDS = fieldRules('listCollections', {
+	accepted: ['filter', 'nameOnly', 'authorizedCollections', 'cursor'],
+});
 
 export const listCollections: CommandHandler = (command, context) => {
+	checkFields(command, LIST_COLLECTIONS_FIELDS, true);
 	const matches = compileFilter(optionalDocument(command, 'filter'));
 	const nameOnly = command.nameOnly === true;
 	const infos = context.engine
@@ -17,6 +24,7 @@ export const listCollections: CommandHandler = (command, context) => {
 		.filter(matches);
 	const cursor = context.engine.cursors.openCursor(`${context.databaseName}.$cmd.listCollections`, infos.map(encodeDocument), {
 		connectionId: context.connectionId,
+		batchSize: nonNegativeInteger(optionalDocument(command, 'cursor') ?? {}, 'batchSize'),
 	});
 	return { cursor, ok: 1 };
 };

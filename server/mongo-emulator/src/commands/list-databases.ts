@@ -2,8 +2,13 @@
 import { compileFilter } from '../engine/query/matcher';
 import { optionalDocument } from './arguments';
 import type { CommandHandler } from './command-context';
+import { checkFields, fieldRules } from './fields';
+
+/** Without authentication every database is authorized. */
+const LIST_DATABASES_FIELDS = fieldRules('listDatabases', { accepted: ['filter', 'nameOnly', 'authorizedDatabases'] });
 
 export const listDatabases: CommandHandler = (command, context) => {
+	checkFields(command, LIST_DATABASES_FIELDS, true);
 	const matches = compileFilter(optionalDocument(command, 'filter'));
 	const databases = context.engine
 		.listDatabases()

@@ -3,7 +3,8 @@ import type { Document } from 'bson';
 import { isPlainObject } from '../bson/types';
 import { CommandError } from '../errors';
 import { updateDocuments } from '../engine/write-operations';
-import { isOperatorUpdate } from '../engine/update/apply-update';
+import { compileFilter } from '../engine/query/matcher';
+import { checkUpdateSpec, isOperatorUpdate } from '../engine/update/apply-update';
 import {
 	collectionForWrite,
 	collectionName,
@@ -13,10 +14,26 @@ import {
 	rejectCollation,
 } from './arguments';
 import type { CommandHandler } from './command-context';
+import { checkFields, checkHint, fieldRules, LET_REFUSAL } from './fields';
+
+/** There are no validators to bypass. */
+const UPDATE_FIELDS = fieldRules('update', {
+	accepted: ['updates', 'ordered', 'bypassDocumentValidation'],
+	refused: { let: LET_REFUSAL },
+});
+/** `sort` is MongoDB 8.0's; MongoDB 7.0, which the emulator is, does not know it. */
+const STATEMENT_FIELDS = fieldRules(
+	'update.updates',
+	{ accepted: ['q', 'u', 'upsert', 'multi', 'arrayFilters', 'collation', 'hint'], refused: { c: LET_REFUSAL } },
+	{ generic: false },
+);
 import { applyBatch, isOrdered, withWriteErrors } from './write-batch';
 
 export const update: CommandHandler = (command, context) => {
+	checkFields(command, UPDATE_FIELDS, true);
 	const statements = documentArray(command, 'updates');
+	// MongoDB parses the whole command first: a statement's unknown field fails the command, not a write.
+	for (const statement of statements) checkFields(statement, STATEMENT_FIELDS, false);
 	const name = collectionName(command);
 	let matched = 0;
 	let modified = 0;
@@ -32,9 +49,14 @@ export const update: CommandHandler = (command, context) => {
 		if (multi && !Array.isArray(updateSpec) && !isOperatorUpdate(updateSpec)) {
 			throw new CommandError('FailedToParse', 'multi update is not supported for replacement-style update');
 		}
+		checkUpdateSpec(updateSpec);
 		const upsert = statement.upsert === true;
 		const collection = upsert ? collectionForWrite(context, name) : existingCollection(context, name);
-		if (!collection) return;
+		checkHint(collection, statement.hint);
+		if (!collection) {
+			compileFilter(filter); // nothing to update, but parsed, as MongoDB parses it
+			return;
+		}
 		const arrayFilters = statement.arrayFilters === undefined ? undefined : documentArray(statement, 'arrayFilters');
 		const outcome = updateDocuments(collection, { filter, update: updateSpec, upsert, multi, arrayFilters });
 		matched += outcome.matched;
