@@ -1,6 +1,5 @@
 /**
- * Every command the emulator answers, one file each in this directory, with the help text `listCommands` would
- * give. Sorted by name; the old spellings drivers still send (`buildinfo`, `findandmodify`, `ismaster`) are
+ * Every command the emulator answers, one file each in this directory, with the help text `listCommands` gives. Sorted by name; the old spellings drivers still send (`buildinfo`, `findandmodify`, `ismaster`) are
  * entries of their own with the same handler.
  */
 import { aggregate } from './aggregate';
@@ -25,6 +24,7 @@ import { hello, isMaster } from './hello';
 import { insert } from './insert';
 import { killCursors } from './kill-cursors';
 import { listCollections } from './list-collections';
+import { listCommandsOf } from './list-commands';
 import { listDatabases } from './list-databases';
 import { listIndexes } from './list-indexes';
 import { ping } from './ping';
@@ -64,6 +64,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
 	ismaster: { handler: isMaster, help: 'Old name of hello.' },
 	killCursors: { handler: killCursors, help: 'Closes cursors.' },
 	listCollections: { handler: listCollections, help: 'Lists the collections of the current database.' },
+	listCommands: { handler: listCommandsOf(() => COMMANDS), help: 'Lists the commands the emulator answers, with this help.' },
 	listDatabases: { handler: listDatabases, help: 'Lists the databases that hold collections.' },
 	listIndexes: { handler: listIndexes, help: 'Lists the indexes of a collection.' },
 	ping: { handler: ping, help: 'Answers ok.' },
