@@ -22,7 +22,10 @@ export const ErrorCode = {
 	IndexKeySpecsConflict: 86,
 	CannotIndexParallelArrays: 171,
 	IndexNotFound: 27,
+	DollarPrefixedFieldName: 52,
 	DuplicateKey: 11000,
+	/** MongoDB's code for a field a command does not know (its codeName is the generic `Location<code>`). */
+	Location40415: 40415,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

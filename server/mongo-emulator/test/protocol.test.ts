@@ -59,6 +59,14 @@ describe('mongo emulator wire protocol', () => {
 		socket.destroy();
 	});
 
+	it('lists every command it answers, sorted, each with a line of help', async () => {
+		const { commands } = await fixture.client().db('admin').command({ listCommands: 1 });
+		const names = Object.keys(commands);
+		expect(names).toEqual([...names].sort());
+		expect(names).toEqual(expect.arrayContaining(['find', 'findAndModify', 'insert', 'listCommands', 'update']));
+		for (const name of names) expect(commands[name]).toEqual({ help: expect.stringMatching(/^[A-Z].+\.$/) });
+	});
+
 	it('answers an unknown command with CommandNotFound', async () => {
 		await expect(fixture.client().db('admin').command({ noSuchCommand: 1 })).rejects.toMatchObject({
 			code: 59,

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { handledCommands, TRANSACTION_COMMANDS } from '../src/commands/dispatch';
+import { ALL_FIELD_RULES } from '../src/commands/fields';
 import { REFUSED_STAGES } from '../src/engine/aggregate';
 import { SUPPORTED_OPERATORS } from '../src/engine/update/update-operators';
 import { ErrorCode } from '../src/errors';
@@ -38,6 +39,14 @@ describe('the README of the mongo emulator', () => {
 		for (const stage of REFUSED_STAGES) expect(stages).toContain(`\`${stage}\``);
 		const refusals = section('### What it refuses, and with which error');
 		for (const command of TRANSACTION_COMMANDS) expect(refusals).toContain(`\`${command}\``);
+	});
+
+	it('names every field a command refuses as not implemented', () => {
+		const fields = section('### Every field of a command');
+		const refused = ALL_FIELD_RULES.flatMap((rules) => [...rules.refused.keys()].map((field) => `${rules.path}.${field}`));
+		expect(refused.length).toBeGreaterThan(10);
+		const missing = refused.filter((path) => !path.startsWith('create.') && !fields.includes(`\`${path.split('.').pop()}\``));
+		expect(missing).toEqual([]);
 	});
 
 	it('gives every error code the emulator replies with, with its codeName', () => {

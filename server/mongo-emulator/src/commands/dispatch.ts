@@ -2,25 +2,9 @@
 import type { Document } from 'bson';
 import { CommandError } from '../errors';
 import type { CommandContext, CommandHandler } from './command-context';
-import { collectionCommands } from './collection-commands';
-import { cursorCommands } from './cursor-commands';
-import { explainCommands } from './explain';
-import { indexCommands } from './index-commands';
-import { queryCommands } from './query-commands';
-import { serverInfoCommands } from './server-info';
-import { writeCommands } from './write-commands';
+import { COMMANDS } from './registry';
 
-const handlers = new Map<string, CommandHandler>(
-	Object.entries({
-		...serverInfoCommands,
-		...collectionCommands,
-		...indexCommands,
-		...writeCommands,
-		...cursorCommands,
-		...queryCommands,
-		...explainCommands,
-	}),
-);
+const handlers = new Map<string, CommandHandler>(Object.entries(COMMANDS).map(([name, entry]) => [name, entry.handler]));
 
 /** The names of the commands the emulator answers (the README's support matrix lists them). */
 export function handledCommands(): string[] {

@@ -9,9 +9,16 @@ import { runAggregate } from '../engine/aggregate';
 import { countMatches, findRecords, type QueryStats } from '../engine/query/executor';
 import { collectionName, existingCollection, namespace, nonNegativeInteger, optionalDocument } from './arguments';
 import type { CommandContext, CommandHandler } from './command-context';
-import { parseFindArguments } from './cursor-commands';
+import { AGGREGATE_FIELDS } from './aggregate';
+import { COUNT_FIELDS } from './count';
+import { checkFields, fieldRules } from './fields';
+import { parseFindArguments } from './find';
 
-const explain: CommandHandler = (command, context) => {
+/** The verbosity changes only how much a real server reports; this report is the same at every level. */
+const EXPLAIN_FIELDS = fieldRules('explain', { accepted: ['verbosity'] });
+
+export const explain: CommandHandler = (command, context) => {
+	checkFields(command, EXPLAIN_FIELDS, true);
 	const explained: unknown = command.explain;
 	if (!isPlainObject(explained)) throw badValue('explain must be given a command document');
 	const name = collectionName(explained);
@@ -32,10 +39,12 @@ function explainedStats(explained: Document, context: CommandContext, name: stri
 		case 'find':
 			return collection && findRecords(collection, parseFindArguments(explained)).stats;
 		case 'count': {
+			checkFields(explained, COUNT_FIELDS, true);
 			const query = { filter: optionalDocument(explained, 'query') ?? {}, skip: nonNegativeInteger(explained, 'skip') };
 			return collection && countMatches(collection, query).stats;
 		}
 		case 'aggregate':
+			checkFields(explained, AGGREGATE_FIELDS, true);
 			return runAggregate(context.engine.database(context.databaseName), name, explained.pipeline).stats;
 		default:
 			throw badValue(`explain of ${commandName} is not supported by the mongo emulator`);
@@ -49,5 +58,3 @@ function winningPlan(stats: QueryStats | undefined): Document {
 		? { stage: 'COUNT_SCAN', indexName: stats.indexName }
 		: { stage: 'FETCH', inputStage: { stage: 'IXSCAN', indexName: stats.indexName } };
 }
-
-export const explainCommands: Record<string, CommandHandler> = { explain };

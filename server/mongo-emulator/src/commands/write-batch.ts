@@ -1,3 +1,4 @@
+import type { Document } from 'bson';
 import { CommandError } from '../errors';
 
 /**
@@ -25,4 +26,9 @@ export function applyBatch<T>(
 /** `ordered` defaults to true. */
 export function isOrdered(command: Record<string, unknown>): boolean {
 	return command.ordered !== false;
+}
+
+/** A write command's reply, with `writeErrors` when a statement failed (the command itself still succeeded). */
+export function withWriteErrors(reply: Document, writeErrors: Record<string, unknown>[]): Document {
+	return writeErrors.length > 0 ? { ...reply, writeErrors, ok: 1 } : { ...reply, ok: 1 };
 }

@@ -5,7 +5,7 @@
  */
 import { ObjectId, type Document } from 'bson';
 import { isPlainObject, type PlainObject } from '../bson/types';
-import { badValue } from '../errors';
+import { badValue, CommandError } from '../errors';
 import type { Collection } from './collection';
 import { findRecords } from './query/executor';
 import type { SortField } from './query/sort';
@@ -17,9 +17,25 @@ export function insertDocument(collection: Collection, input: unknown): PlainObj
 	const { _id: id = new ObjectId(), ...fields } = input;
 	if (Array.isArray(id) || id instanceof RegExp)
 		throw badValue(`can't use ${Array.isArray(id) ? 'an array' : 'a regex'} for _id`);
+	rejectDollarPrefixedId(id);
 	const doc = { _id: id, ...fields };
 	collection.insert(doc);
 	return doc;
+}
+
+/** An `_id` is stored as it is given, so no field name in it may be an operator's (MongoDB refuses them at any depth). */
+function rejectDollarPrefixedId(value: unknown): void {
+	if (Array.isArray(value)) value.forEach(rejectDollarPrefixedId);
+	if (!isPlainObject(value)) return;
+	for (const field in value) {
+		if (field.startsWith('$')) {
+			throw new CommandError(
+				'DollarPrefixedFieldName',
+				`_id fields may not contain '$'-prefixed fields: ${field} is not valid for storage.`,
+			);
+		}
+		rejectDollarPrefixedId(value[field]);
+	}
 }
 
 export interface UpdateStatement {

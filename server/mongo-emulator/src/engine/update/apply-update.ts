@@ -10,7 +10,7 @@ import { setAtPath } from '../../bson/paths';
 import { isPlainObject, type PlainObject } from '../../bson/types';
 import { badValue, CommandError } from '../../errors';
 import { MINGO_OPTIONS, withMingo } from '../query/mingo-options';
-import { applyOperators, type OperatorUpdateContext } from './update-operators';
+import { applyOperators, checkOperator, type OperatorUpdateContext } from './update-operators';
 
 export type UpdateSpec = Document | Document[];
 
@@ -57,13 +57,26 @@ function replaceDocument(doc: PlainObject, replacement: Document): PlainObject {
 	return id === undefined ? fields : { _id: id, ...fields };
 }
 
-function applyPipeline(doc: PlainObject, stages: Document[]): PlainObject {
+/**
+ * Parses the update as applying it would, so that a statement that matches no document is refused as MongoDB
+ * refuses it (it parses before it looks for documents).
+ */
+export function checkUpdateSpec(update: UpdateSpec): void {
+	if (Array.isArray(update)) checkPipelineStages(update);
+	else if (isOperatorUpdate(update)) for (const operator in update) checkOperator(operator, update[operator]);
+}
+
+function checkPipelineStages(stages: Document[]): void {
 	for (const stage of stages) {
 		const name = isPlainObject(stage) ? Object.keys(stage)[0] : undefined;
 		if (name === undefined || !PIPELINE_UPDATE_STAGES.has(name)) {
 			throw badValue(`${String(name)} is not allowed to be used within an update`);
 		}
 	}
+}
+
+function applyPipeline(doc: PlainObject, stages: Document[]): PlainObject {
+	checkPipelineStages(stages);
 	const [result] = withMingo(() => new Aggregator(stages, MINGO_OPTIONS).run([cloneValue(doc)]));
 	if (!result) throw badValue('the update pipeline produced no document');
 	return { ...result, _id: result._id ?? doc._id };

@@ -139,20 +139,25 @@ function applyWithMingo(doc: PlainObject, operators: Document, context: Operator
 	return result;
 }
 
+/** Refuses an unknown operator, or one not given a document of fields, as MongoDB does when it parses the update. */
+export function checkOperator(operator: string, fields: unknown): asserts fields is PlainObject {
+	if (!SUPPORTED_OPERATORS.has(operator)) {
+		throw new CommandError(
+			'FailedToParse',
+			`Unknown modifier: ${operator}. Expected a valid update modifier or pipeline-style update specified as an array`,
+		);
+	}
+	if (!isPlainObject(fields)) {
+		throw new CommandError('FailedToParse', `Modifiers operate on fields but ${operator} was given ${typeof fields}`);
+	}
+}
+
 /** Folds $setOnInsert (on insert) and the computed operators into one $set for mingo. */
 function normalizeOperators(doc: PlainObject, update: Document, isInsert: boolean): Document {
 	const sets: PlainObject = {};
 	const operators: Document = {};
 	for (const [operator, fields] of Object.entries(update)) {
-		if (!SUPPORTED_OPERATORS.has(operator)) {
-			throw new CommandError(
-				'FailedToParse',
-				`Unknown modifier: ${operator}. Expected a valid update modifier or pipeline-style update specified as an array`,
-			);
-		}
-		if (!isPlainObject(fields)) {
-			throw new CommandError('FailedToParse', `Modifiers operate on fields but ${operator} was given ${typeof fields}`);
-		}
+		checkOperator(operator, fields);
 		if (operator === '$set' || operator === '$setOnInsert') {
 			if (operator === '$set' || isInsert) addSets(sets, fields);
 			continue;

@@ -1,34 +1,39 @@
-/** insert, update and delete: batches of statements, each atomic, reported with writeErrors. */
+/** `update`: a batch of update statements (operators, replacement or pipeline), each atomic, reported with writeErrors. */
 import type { Document } from 'bson';
 import { isPlainObject } from '../bson/types';
 import { CommandError } from '../errors';
-import { deleteDocuments, insertDocument, updateDocuments } from '../engine/write-operations';
-import { isOperatorUpdate } from '../engine/update/apply-update';
+import { updateDocuments } from '../engine/write-operations';
+import { compileFilter } from '../engine/query/matcher';
+import { checkUpdateSpec, isOperatorUpdate } from '../engine/update/apply-update';
 import {
 	collectionForWrite,
 	collectionName,
 	documentArray,
 	existingCollection,
 	optionalDocument,
-	optionalInteger,
 	rejectCollation,
 } from './arguments';
 import type { CommandHandler } from './command-context';
-import { applyBatch, isOrdered } from './write-batch';
+import { checkFields, checkHint, fieldRules, LET_REFUSAL } from './fields';
 
-const insert: CommandHandler = (command, context) => {
-	const documents = documentArray(command, 'documents');
-	const collection = collectionForWrite(context, collectionName(command));
-	let inserted = 0;
-	const writeErrors = applyBatch(documents, isOrdered(command), (doc) => {
-		insertDocument(collection, doc);
-		inserted += 1;
-	});
-	return withWriteErrors({ n: inserted }, writeErrors);
-};
+/** There are no validators to bypass. */
+const UPDATE_FIELDS = fieldRules('update', {
+	accepted: ['updates', 'ordered', 'bypassDocumentValidation'],
+	refused: { let: LET_REFUSAL },
+});
+/** `sort` is MongoDB 8.0's; MongoDB 7.0, which the emulator is, does not know it. */
+const STATEMENT_FIELDS = fieldRules(
+	'update.updates',
+	{ accepted: ['q', 'u', 'upsert', 'multi', 'arrayFilters', 'collation', 'hint'], refused: { c: LET_REFUSAL } },
+	{ generic: false },
+);
+import { applyBatch, isOrdered, withWriteErrors } from './write-batch';
 
-const update: CommandHandler = (command, context) => {
+export const update: CommandHandler = (command, context) => {
+	checkFields(command, UPDATE_FIELDS, true);
 	const statements = documentArray(command, 'updates');
+	// MongoDB parses the whole command first: a statement's unknown field fails the command, not a write.
+	for (const statement of statements) checkFields(statement, STATEMENT_FIELDS, false);
 	const name = collectionName(command);
 	let matched = 0;
 	let modified = 0;
@@ -44,9 +49,14 @@ const update: CommandHandler = (command, context) => {
 		if (multi && !Array.isArray(updateSpec) && !isOperatorUpdate(updateSpec)) {
 			throw new CommandError('FailedToParse', 'multi update is not supported for replacement-style update');
 		}
+		checkUpdateSpec(updateSpec);
 		const upsert = statement.upsert === true;
 		const collection = upsert ? collectionForWrite(context, name) : existingCollection(context, name);
-		if (!collection) return;
+		checkHint(collection, statement.hint);
+		if (!collection) {
+			compileFilter(filter); // nothing to update, but parsed, as MongoDB parses it
+			return;
+		}
 		const arrayFilters = statement.arrayFilters === undefined ? undefined : documentArray(statement, 'arrayFilters');
 		const outcome = updateDocuments(collection, { filter, update: updateSpec, upsert, multi, arrayFilters });
 		matched += outcome.matched;
@@ -57,22 +67,3 @@ const update: CommandHandler = (command, context) => {
 	if (upserted.length > 0) reply.upserted = upserted;
 	return withWriteErrors(reply, writeErrors);
 };
-
-const deleteCommand: CommandHandler = (command, context) => {
-	const statements = documentArray(command, 'deletes');
-	const collection = existingCollection(context, collectionName(command));
-	let deleted = 0;
-	const writeErrors = applyBatch(statements, isOrdered(command), (statement) => {
-		rejectCollation(statement);
-		const limit = optionalInteger(statement, 'limit') ?? 0;
-		if (limit !== 0 && limit !== 1) throw new CommandError('FailedToParse', 'The limit field in delete objects must be 0 or 1');
-		if (collection) deleted += deleteDocuments(collection, optionalDocument(statement, 'q') ?? {}, limit).length;
-	});
-	return withWriteErrors({ n: deleted }, writeErrors);
-};
-
-function withWriteErrors(reply: Document, writeErrors: Record<string, unknown>[]): Document {
-	return writeErrors.length > 0 ? { ...reply, writeErrors, ok: 1 } : { ...reply, ok: 1 };
-}
-
-export const writeCommands: Record<string, CommandHandler> = { insert, update, delete: deleteCommand };

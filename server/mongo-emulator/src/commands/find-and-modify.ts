@@ -1,12 +1,11 @@
-/** count, distinct and findAndModify. */
+/** `findAndModify` (and its old spelling `findandmodify`): updates, replaces or removes one document and answers with it. */
 import type { Document } from 'bson';
-import { compareBson } from '../bson/compare';
-import { valuesAtPath } from '../bson/paths';
 import { isPlainObject } from '../bson/types';
 import { CommandError } from '../errors';
-import { countMatches, findRecords } from '../engine/query/executor';
+import { compileFilter } from '../engine/query/matcher';
 import { hasProjection, projectDocuments, storedBytesProjection } from '../engine/query/projection';
 import { parseSort } from '../engine/query/sort';
+import { checkUpdateSpec } from '../engine/update/apply-update';
 import { deleteDocuments, updateDocuments, type StoredDocument } from '../engine/write-operations';
 import { RawDocument } from '../wire/raw-documents';
 import {
@@ -14,39 +13,32 @@ import {
 	collectionName,
 	documentArray,
 	existingCollection,
-	nonNegativeInteger,
 	optionalDocument,
-	optionalInteger,
 	rejectCollation,
 } from './arguments';
 import type { CommandHandler } from './command-context';
+import { checkFields, checkHint, fieldRules, LET_REFUSAL } from './fields';
 
-const count: CommandHandler = (command, context) => {
-	rejectCollation(command);
-	const collection = existingCollection(context, collectionName(command));
-	const query = {
-		filter: optionalDocument(command, 'query') ?? {},
-		skip: nonNegativeInteger(command, 'skip'),
-		limit: Math.abs(optionalInteger(command, 'limit') ?? 0),
-	};
-	return { n: collection ? countMatches(collection, query).results : 0, ok: 1 };
-};
+/** There are no validators to bypass. */
+const FIND_AND_MODIFY_FIELDS = fieldRules('findAndModify', {
+	accepted: [
+		'query',
+		'sort',
+		'remove',
+		'update',
+		'new',
+		'fields',
+		'upsert',
+		'arrayFilters',
+		'collation',
+		'hint',
+		'bypassDocumentValidation',
+	],
+	refused: { let: LET_REFUSAL },
+});
 
-const distinct: CommandHandler = (command, context) => {
-	rejectCollation(command);
-	const key: unknown = command.key;
-	if (typeof key !== 'string') throw new CommandError('TypeMismatch', "BSON field 'distinct.key' is missing or not a string");
-	const collection = existingCollection(context, collectionName(command));
-	const records = collection ? findRecords(collection, { filter: optionalDocument(command, 'query') ?? {} }).results : [];
-	// Array values contribute their elements, as in mongod.
-	const values = records.flatMap((record) =>
-		valuesAtPath(record.doc, key).flatMap((value) => (Array.isArray(value) ? value : [value])),
-	);
-	const sorted = values.sort(compareBson);
-	return { values: sorted.filter((value, i) => i === 0 || compareBson(sorted[i - 1], value) !== 0), ok: 1 };
-};
-
-const findAndModify: CommandHandler = (command, context) => {
+export const findAndModify: CommandHandler = (command, context) => {
+	checkFields(command, FIND_AND_MODIFY_FIELDS, true);
 	rejectCollation(command);
 	const name = collectionName(command);
 	const filter = optionalDocument(command, 'query') ?? {};
@@ -60,6 +52,8 @@ const findAndModify: CommandHandler = (command, context) => {
 			throw new CommandError('FailedToParse', 'Cannot specify both an update and remove=true, or remove=true and upsert=true');
 		}
 		const collection = existingCollection(context, name);
+		checkHint(collection, command.hint);
+		if (!collection) compileFilter(filter);
 		const [removed] = collection ? deleteDocuments(collection, filter, 1, sort) : [];
 		return { lastErrorObject: { n: removed ? 1 : 0 }, value: project(removed), ok: 1 };
 	}
@@ -68,8 +62,13 @@ const findAndModify: CommandHandler = (command, context) => {
 	if (!Array.isArray(update) && !isPlainObject(update)) {
 		throw new CommandError('FailedToParse', 'Either an update or remove=true must be specified');
 	}
+	checkUpdateSpec(update);
 	const collection = upsert ? collectionForWrite(context, name) : existingCollection(context, name);
-	if (!collection) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
+	checkHint(collection, command.hint);
+	if (!collection) {
+		compileFilter(filter); // nothing to update, but parsed, as MongoDB parses it
+		return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
+	}
 	const arrayFilters = command.arrayFilters === undefined ? undefined : documentArray(command, 'arrayFilters');
 	const outcome = updateDocuments(collection, { filter, update, upsert, sort, arrayFilters });
 	const lastErrorObject: Document = { n: outcome.matched || (outcome.upserted ? 1 : 0), updatedExisting: outcome.matched > 0 };
@@ -87,5 +86,3 @@ function storedValue(stored: StoredDocument, fields: Document | undefined): Docu
 	const fromBytes = storedBytesProjection(fields);
 	return fromBytes ? new RawDocument(fromBytes([stored.bytes])[0]) : projectDocuments([stored.doc], fields)[0];
 }
-
-export const queryCommands: Record<string, CommandHandler> = { count, distinct, findAndModify, findandmodify: findAndModify };
