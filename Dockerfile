@@ -28,6 +28,7 @@ COPY server/mongo-emulator/package.json server/mongo-emulator/
 RUN npm ci --workspace server --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/server/mongo-emulator/dist server/mongo-emulator/dist
+COPY --from=build /app/server/console server/console
 USER node
 # In a container the server must listen on every interface, not the loopback default.
 ENV HOST=0.0.0.0 PORT=3000 LOG_FORMAT=json

@@ -74,6 +74,10 @@ export default tseslint.config(
 			layers: ['domain', 'models', 'database', 'seed', 'testing'],
 			why: 'the reference is built from what the API and the admin API declare, never from rules or data',
 		},
+		'server/src/console/**': {
+			layers: ['api', 'openapi', 'seed', 'testing'],
+			why: 'the console is a client of the admin API: it mounts its routes and adds only sessions and pages',
+		},
 		'server/src/observability/**': {
 			layers: ['http', 'api', 'admin', 'contract', 'domain', 'models', 'database', 'openapi', 'seed', 'testing'],
 			why: 'logs and metrics describe requests and are told the rest (request-labels.ts)',
@@ -131,6 +135,21 @@ export default tseslint.config(
 				module: 'writable',
 				require: 'readonly',
 				__dirname: 'readonly',
+			},
+		},
+	},
+	{
+		// The console's browser modules (served as they are, no build).
+		files: ['server/console/**/*.js'],
+		languageOptions: {
+			sourceType: 'module',
+			globals: {
+				window: 'readonly',
+				document: 'readonly',
+				navigator: 'readonly',
+				URLSearchParams: 'readonly',
+				setInterval: 'readonly',
+				clearInterval: 'readonly',
 			},
 		},
 	},

@@ -20,6 +20,8 @@ import { passThroughGate } from './http/reset-gate';
 import type { TestDouble } from './http/test-double';
 import type { Logger } from './logger';
 import { referenceRouter } from './openapi/reference-router';
+import { consoleRouter } from './console/console-router';
+import { serverVersion } from './version';
 import { metricsEndpoint, type Metrics } from './observability/metrics';
 import { observeRequests } from './observability/observe-requests';
 
@@ -44,7 +46,9 @@ async function answersPing(database: Database): Promise<boolean> {
 	}
 }
 
-const isResetCall = (req: express.Request) => req.method === 'POST' && req.originalUrl.split('?')[0] === '/admin/v1/reset';
+/** The calls that run alone (a reset, a seed applied): they must not wait at the gate they close themselves. */
+const RESET_PATHS = new Set(['/admin/v1/reset', '/admin/v1/seed', '/console/api/reset', '/console/api/seed']);
+const isResetCall = (req: express.Request) => req.method === 'POST' && RESET_PATHS.has(req.originalUrl.split('?')[0]);
 
 export function createApp({ config, database, limiter, deprecations, logger, metrics, testDouble }: AppDeps): express.Express {
 	const app = express();
@@ -80,25 +84,29 @@ export function createApp({ config, database, limiter, deprecations, logger, met
 			faults: testDouble?.faults,
 		}),
 	);
-	const methodNames = new Set(apiMethods.map((method) => method.name));
-	app.use(
-		'/admin/v1',
-		databaseGate,
-		...resetGate,
-		adminRouter({
-			config,
-			models,
-			deprecations,
-			authThrottle: createAuthThrottle('admin', config.authFailuresPerMinute),
-			methodNames,
-			testDouble,
-		}),
-	);
+	// Up means: the database is reachable, its indexes are in place, and it answers a ping now. Read again after the
+	// ping: the ping itself may be what finds the connection lost.
+	const healthy = async () => database.availability.isUp() && (await answersPing(database)) && database.availability.isUp();
+	const adminDeps = {
+		models,
+		deprecations,
+		methodNames: new Set(apiMethods.map((method) => method.name)),
+		testDouble,
+		server: {
+			healthy,
+			database: config.mongodbUri === undefined ? ('embedded' as const) : ('mongodb' as const),
+			version: serverVersion(),
+			startedAt: new Date(),
+			traffic: metrics.traffic,
+		},
+	};
+	// One throttle for the admin token, whether it comes as a bearer token or through the console's sign-in.
+	const adminThrottle = createAuthThrottle('admin', config.authFailuresPerMinute);
+	app.use('/admin/v1', databaseGate, ...resetGate, adminRouter({ config, authThrottle: adminThrottle, ...adminDeps }));
+	app.use('/console', consoleRouter({ config, authThrottle: adminThrottle, gates: [databaseGate, ...resetGate], ...adminDeps }));
 
-	// Up means: the database is reachable, its indexes are in place, and it answers a ping now.
 	app.get('/healthz', async (_req, res) => {
-		// Read again after the ping: the ping itself may be what finds the connection lost.
-		const up = database.availability.isUp() && (await answersPing(database)) && database.availability.isUp();
+		const up = await healthy();
 		res.status(up ? 200 : 503).json({ status: up ? 'ok' : 'unavailable' });
 	});
 	app.get('/metrics', requireBearer(config.metricsToken), metricsEndpoint(metrics));

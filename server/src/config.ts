@@ -29,6 +29,8 @@ export interface Config {
 	embeddedDatabaseInProduction: boolean;
 	/** How many API calls the request log keeps. */
 	requestLogSize: number;
+	/** A console session ends after this long without a request (CONSOLE_IDLE_MINUTES, 30 by default). */
+	consoleIdleTimeoutMs: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -212,5 +214,6 @@ export function loadConfig(env: Env = process.env, stdoutIsTerminal = process.st
 		seedFile,
 		embeddedDatabaseInProduction: embeddedInProductionSetting(env, mongodbUri),
 		requestLogSize: integerSetting(env, 'REQUEST_LOG_SIZE', 1000, 0, 100_000),
+		consoleIdleTimeoutMs: integerSetting(env, 'CONSOLE_IDLE_MINUTES', 30, 1, 1440) * 60_000,
 	};
 }

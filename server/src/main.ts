@@ -4,21 +4,12 @@
  * `bot-platform-server` command. Reads settings, logs a summary, serves, and on SIGTERM or SIGINT finishes
  * in-flight requests, closes the database and exits 0.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { ConfigError, loadConfig, settingsSummary, type Config } from './config';
 import { createLogger, type Logger } from './logger';
 import { loadSeedFile, SeedError } from './seed/load';
 import type { Seed } from './seed/schema';
 import { startServer, type RunningServer } from './server';
-
-function serverVersion(): string | undefined {
-	try {
-		return (JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { version?: string }).version;
-	} catch {
-		return undefined;
-	}
-}
+import { serverVersion } from './version';
 
 /** Settings, or a one-line reason and exit code 1. */
 function settingsOrExit(): Config {

@@ -17,6 +17,7 @@ import type { TestDouble } from './http/test-double';
 import type { Logger } from './logger';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { resetToSeed } from './seed/apply';
+import { parseSeed, SeedError } from './seed/load';
 import type { Seed } from './seed/schema';
 
 export interface RunningServer {
@@ -78,6 +79,27 @@ export async function startServer(config: Config, logger: Logger, options: Start
 			gate,
 			// The wipe takes the deprecations too: the in-memory ones must not outlive it.
 			reset: () => gate.runAlone(() => resetToSeed(database, seed).finally(() => deprecations.reload())),
+			applySeed: async (data) => {
+				let other: Seed;
+				try {
+					other = parseSeed(data, 'seed');
+				} catch (error) {
+					if (error instanceof SeedError) return error.message;
+					throw error;
+				}
+				const written = await gate.runAlone(() =>
+					resetToSeed(database, other)
+						.then(() => undefined)
+						// Checked, yet not writable (a rule of the data refused it): back to the server's own seed, not half of this one.
+						.catch(async (error: unknown) => {
+							if (!(error instanceof SeedError)) throw error;
+							await resetToSeed(database, seed);
+							return error.message;
+						})
+						.finally(() => deprecations.reload()),
+				);
+				return written;
+			},
 		};
 		if (seed) {
 			try {

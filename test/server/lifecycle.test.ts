@@ -38,6 +38,7 @@ describe('settings (loadConfig)', () => {
 			seedFile: undefined,
 			embeddedDatabaseInProduction: false,
 			requestLogSize: 1000,
+			consoleIdleTimeoutMs: 30 * 60_000,
 		});
 		expect(loadConfig({}, true).logFormat).toBe('pretty');
 		expect(loadConfig({ LOG_FORMAT: 'json', LOG_LEVEL: 'DEBUG' }, true)).toMatchObject({ logFormat: 'json', logLevel: 'debug' });

@@ -574,6 +574,21 @@ describe('real answers match the document', () => {
 		await t.admin.expect(204, 'DELETE', '/faults');
 		await t.admin.expect(200, 'GET', '/requests?method=getMe&limit=5');
 		await t.admin.expect(204, 'DELETE', '/requests');
+		for (const path of [
+			'/overview',
+			'/users?search=a',
+			'/projects',
+			`/bots?project_uuid=${project.uuid}`,
+			'/lists',
+			'/deprecations',
+		]) {
+			await t.admin.expect(200, 'GET', path);
+		}
+		await t.admin.expect(200, 'GET', `/contacts?bot_id=${bot.id}`);
+		await t.admin.expect(200, 'GET', `/contacts/${contact.id}`);
+		await t.admin.expect(200, 'GET', '/audit');
+		await t.admin.expect(200, 'GET', '/audit/export?format=csv');
+		await t.admin.expect(204, 'POST', '/seed', {});
 		// Last: it empties this file's database.
 		await t.admin.expect(204, 'POST', '/reset');
 

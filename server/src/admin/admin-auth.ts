@@ -29,15 +29,21 @@ export const adminAuthAnswers: readonly Answer[] = [
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/** Whether a presented token is the admin token, in constant time (digests of equal length whatever was sent). */
+export function adminTokenMatcher(adminToken: string): (presented: string) => boolean {
+	const expected = digest(adminToken);
+	return (presented) => timingSafeEqual(digest(presented), expected);
+}
+
 export function adminAuth(adminToken: string | undefined, throttle: AuthThrottle): RequestHandler {
-	const expected = adminToken === undefined ? undefined : digest(adminToken);
+	const matches = adminToken === undefined ? undefined : adminTokenMatcher(adminToken);
 	return async (req, _res, next) => {
-		if (!expected) throw new ApiError(404, { error: `Not found: ${req.method} ${req.originalUrl.split('?')[0]}` });
+		if (!matches) throw new ApiError(404, { error: `Not found: ${req.method} ${req.originalUrl.split('?')[0]}` });
 		const header = authorizationHeader(req);
 		const presented = header === undefined ? undefined : bearerToken(header);
 		if (presented === undefined) throw unauthorized();
 		await throttle.check(req);
-		if (!timingSafeEqual(digest(presented), expected)) {
+		if (!matches(presented)) {
 			await throttle.recordFailure(req);
 			throw unauthorized();
 		}

@@ -9,6 +9,7 @@ import { text } from '../http/validation';
 import type { BotDoc } from '../models/bot';
 import { integerIdParam } from './params';
 import { adminRoute } from './route';
+import { pageFrom, pageOf, pageQuery } from './paging';
 
 const createBotInput = z.object({ project_uuid: z.string().max(64), name: text() });
 
@@ -25,6 +26,33 @@ const botNotFound = { status: 404, when: 'No such bot, or it is deleted.', body:
 const botPath = { id: integerIdParam('Bot') };
 
 export const botRoutes = [
+	adminRoute({
+		name: 'getBots',
+		verb: 'get',
+		path: '/bots',
+		summary: "The live bots, newest first, a page at a time, with their subscriber counts; `project_uuid` keeps one project's.",
+		query: pageQuery.extend({
+			project_uuid: z.string().max(64).nullish().meta({ description: 'Only the bots of this project.' }),
+		}),
+		success: [{ status: 200, when: 'A page of bots.', body: pageOf(botJson) }],
+		refusals: [],
+		async handle({ deps: { models }, query }) {
+			const page = pageFrom(query);
+			const filter = { deletedAt: null, ...(query.project_uuid ? { projectUuid: query.project_uuid } : {}) };
+			const [bots, total] = await Promise.all([
+				models.bots.find(filter).sort({ _id: -1 }).skip(page.skip).limit(page.limit).lean<BotDoc[]>(),
+				models.bots.countDocuments(filter),
+			]);
+			const counts = await Promise.all(bots.map((bot) => countSubscribers(models, bot._id)));
+			return {
+				status: 200,
+				body: page.envelope(
+					bots.map((bot, i) => presentBot(bot, counts[i])),
+					total,
+				),
+			};
+		},
+	}),
 	adminRoute({
 		name: 'createBot',
 		verb: 'post',

@@ -3,6 +3,7 @@
  * described (no create-or-update: a messenger ID already held in the bot is a 422), with any creation time, as a
  * website-chat (`web`) or preview contact if asked; `DELETE /contacts/:id` deletes one softly.
  */
+import { z } from 'zod';
 import { isDuplicateKeyError } from '../database/duplicate-key';
 import { ADMIN_ID_FIELDS, createContactInput, idFieldsOf, newContact } from '../contract/contacts/inputs';
 import { deleteContact } from '../domain/contacts/delete-contact';
@@ -11,12 +12,77 @@ import { contactJson } from '../contract/contacts/outputs';
 import { presentContact } from '../contract/contacts/presenter';
 import { dataOf, errorBody, validationBody } from '../http/answers';
 import { ApiError, fieldError } from '../http/errors';
+import { ACCOUNT_FIELDS, type Account } from '../domain/contact-accounts/accounts';
+import { accountJson } from '../contract/contact-accounts/outputs';
+import { presentAccount } from '../contract/contact-accounts/presenter';
+import { integer } from '../http/validation';
+import type { ContactDoc } from '../models/contact';
+import { containing, pageFrom, pageOf, pageQuery, searchParam } from './paging';
 import { integerIdParam } from './params';
 import { adminRoute } from './route';
 
 const contactNotFound = { status: 404, when: 'No such contact, or it is already deleted.', body: errorBody };
 
+/** Name, username or e-mail containing the text; the phone containing its digits; the messenger ID equal to it. */
+function searchFilter(search: string) {
+	const digits = search.replace(/\D/g, '');
+	return [
+		{ name: containing(search) },
+		{ username: containing(search) },
+		{ email: containing(search) },
+		{ messengerId: search },
+		...(digits === '' ? [] : [{ phone: containing(digits) }]),
+	];
+}
+
+const contactCardJson = z
+	.object({ contact: contactJson, is_preview: z.boolean(), accounts: z.array(accountJson) })
+	.meta({ id: 'AdminContactCard' });
+
 export const contactRoutes = [
+	adminRoute({
+		name: 'getContacts',
+		verb: 'get',
+		path: '/contacts',
+		summary:
+			'Live contacts, newest first, a page at a time: of one bot with `bot_id`; `search` finds a part of a name, ' +
+			'username, e-mail or phone number, or a whole messenger ID.',
+		query: pageQuery.extend({
+			bot_id: integer({ min: 1 }).nullish().meta({ description: 'Only the contacts of this bot.' }),
+			search: searchParam(),
+		}),
+		success: [{ status: 200, when: 'A page of contacts.', body: pageOf(contactJson) }],
+		refusals: [],
+		async handle({ deps: { models }, query }) {
+			const page = pageFrom(query);
+			const filter = {
+				deletedAt: null,
+				...(query.bot_id ? { botId: query.bot_id } : {}),
+				...(query.search ? { $or: searchFilter(query.search) } : {}),
+			};
+			const [contacts, total] = await Promise.all([
+				models.contacts.find(filter).sort({ _id: -1 }).skip(page.skip).limit(page.limit).lean<ContactDoc[]>(),
+				models.contacts.countDocuments(filter),
+			]);
+			return { status: 200, body: page.envelope(contacts.map(presentContact), total) };
+		},
+	}),
+	adminRoute({
+		name: 'getContact',
+		verb: 'get',
+		path: '/contacts/:id',
+		summary: 'The contact card: the contact (§2.4) and its contact accounts, in the order they were opened (§2.3).',
+		params: { id: integerIdParam('Contact') },
+		success: [{ status: 200, when: 'The contact card.', body: dataOf(contactCardJson) }],
+		refusals: [contactNotFound],
+		async handle({ deps: { models }, params: { id } }) {
+			const contact = await models.contacts.findOne({ _id: id, deletedAt: null }).lean<ContactDoc>();
+			if (!contact) throw new ApiError(404, { error: 'Contact not found.' });
+			const accounts = await models.contactAccounts.find({ contactId: id }, ACCOUNT_FIELDS).sort({ _id: 1 }).lean<Account[]>();
+			const card = { contact: presentContact(contact), is_preview: contact.isPreview, accounts: accounts.map(presentAccount) };
+			return { status: 200, body: { data: card } };
+		},
+	}),
 	adminRoute({
 		name: 'createContact',
 		verb: 'post',

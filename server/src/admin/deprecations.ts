@@ -17,7 +17,21 @@ function knownMethod({ methodNames }: AdminDeps, name: string): string {
 	return name;
 }
 
+const deprecationJson = z.object({ method: z.string(), sunset: z.string().meta({ description: 'ISO 8601, UTC.' }) });
+
 export const deprecationRoutes = [
+	adminRoute({
+		name: 'getDeprecations',
+		verb: 'get',
+		path: '/deprecations',
+		summary: 'The deprecations stored, by method name.',
+		success: [{ status: 200, when: 'The deprecations.', body: dataOf(z.array(deprecationJson)) }],
+		refusals: [],
+		async handle({ deps: { models } }) {
+			const stored = await models.deprecations.find().sort({ _id: 1 }).lean();
+			return { status: 200, body: { data: stored.map(({ _id, sunset }) => ({ method: _id, sunset: sunset.toISOString() })) } };
+		},
+	}),
 	adminRoute({
 		name: 'deprecateMethod',
 		verb: 'put',
@@ -30,7 +44,7 @@ export const deprecationRoutes = [
 			{
 				status: 200,
 				when: 'The deprecation as stored.',
-				body: dataOf(z.object({ method: z.string(), sunset: z.string().meta({ description: 'ISO 8601, UTC.' }) })),
+				body: dataOf(deprecationJson),
 			},
 		],
 		refusals: [unknownMethod],

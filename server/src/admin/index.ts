@@ -2,17 +2,16 @@
 import { Router } from 'express';
 import type { Config } from '../config';
 import type { AuthThrottle } from '../http/auth-throttle';
-import type { Deprecations } from '../http/versioning';
-import type { Models } from '../models';
-import type { TestDouble } from '../http/test-double';
 import { adminAuth } from './admin-auth';
+import { auditRoutes } from './audit';
 import { botRoutes } from './bots';
 import { contactAccountRoutes } from './contact-accounts';
 import { contactRoutes } from './contacts';
 import { deprecationRoutes } from './deprecations';
 import { listRoutes } from './lists';
+import { overviewRoutes } from './overview';
 import { projectRoutes } from './projects';
-import { mountAdminRoutes, type AdminRoute } from './route';
+import { mountAdminRoutes, type AdminDeps, type AdminRoute } from './route';
 import { testDoubleRoutes } from './test-double';
 import { userRoutes } from './users';
 
@@ -24,6 +23,7 @@ export interface AdminArea {
 
 /** Every admin route, by area; the areas are sections of the API reference. */
 export const adminAreas: readonly AdminArea[] = [
+	{ name: 'Admin: overview', description: 'The server at a glance, as the console shows it.', routes: overviewRoutes },
 	{ name: 'Admin: accounts', description: 'Accounts of the platform and their API keys.', routes: userRoutes },
 	{ name: 'Admin: projects', description: 'Projects and team-member invitations.', routes: projectRoutes },
 	{ name: 'Admin: bots', description: 'Bots of a project.', routes: botRoutes },
@@ -42,24 +42,23 @@ export const adminAreas: readonly AdminArea[] = [
 			"in this process's memory.",
 		routes: testDoubleRoutes,
 	},
+	{
+		name: 'Admin: audit trail',
+		description: 'Every change made through the admin API or the console: what, to which object, when, from which address.',
+		routes: auditRoutes,
+	},
 ];
 
 export const adminRoutes: readonly AdminRoute[] = adminAreas.flatMap((area) => area.routes);
 
-export interface AdminRouterDeps {
+export interface AdminRouterDeps extends AdminDeps {
 	config: Config;
-	models: Models;
-	deprecations: Deprecations;
 	authThrottle: AuthThrottle;
-	/** The API's methods, which deprecations may name. */
-	methodNames: ReadonlySet<string>;
-	/** Faults, request log and reset, when the test double is on. */
-	testDouble?: TestDouble;
 }
 
-export function adminRouter({ config, models, deprecations, authThrottle, methodNames, testDouble }: AdminRouterDeps): Router {
+export function adminRouter({ config, authThrottle, ...deps }: AdminRouterDeps): Router {
 	const router = Router();
 	router.use(adminAuth(config.adminToken, authThrottle));
-	router.use(mountAdminRoutes(adminRoutes, { models, methodNames, deprecations, testDouble }));
+	router.use(mountAdminRoutes(adminRoutes, deps));
 	return router;
 }

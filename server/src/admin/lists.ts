@@ -13,6 +13,8 @@ import { validate } from '../http/validation';
 import type { Models } from '../models';
 import type { ListDoc } from '../models/list';
 import type { ListItemDoc } from '../models/list-item';
+import { FIELD_TYPES } from '../models/list';
+import { pageFrom, pageOf, pageQuery } from './paging';
 import { objectIdParam } from './params';
 import { adminRoute } from './route';
 
@@ -27,7 +29,67 @@ async function findList(models: Models, id: ListDoc['_id']) {
 	return withLiveFields(list);
 }
 
+/** A list's schema for the console: fields as an array in their order (slugs may look like integers). */
+const adminListJson = z
+	.object({
+		id: z.string(),
+		name: z.string(),
+		project_uuid: z.string(),
+		bot_id: z.int().nullable(),
+		fields: z.array(
+			z.object({
+				slug: z.string(),
+				name: z.string(),
+				type: z.enum(FIELD_TYPES),
+				currency: z.string().nullable(),
+				is_required: z.boolean(),
+				is_hidden: z.boolean(),
+				is_encryptable: z.boolean(),
+			}),
+		),
+		items_count: z.int().min(0),
+	})
+	.meta({ id: 'AdminList' });
+
 export const listRoutes = [
+	adminRoute({
+		name: 'getLists',
+		verb: 'get',
+		path: '/lists',
+		summary:
+			"The lists (schemas) with their fields and how many records each holds, newest first; `project_uuid` keeps one project's.",
+		query: pageQuery.extend({
+			project_uuid: z.string().max(64).nullish().meta({ description: 'Only the lists of this project.' }),
+		}),
+		success: [{ status: 200, when: 'A page of lists.', body: pageOf(adminListJson) }],
+		refusals: [],
+		async handle({ deps: { models }, query }) {
+			const page = pageFrom(query);
+			const filter = query.project_uuid ? { projectUuid: query.project_uuid } : {};
+			const [lists, total] = await Promise.all([
+				models.lists.find(filter).sort({ _id: -1 }).skip(page.skip).limit(page.limit).lean<ListDoc[]>(),
+				models.lists.countDocuments(filter),
+			]);
+			const counts = await Promise.all(lists.map((list) => models.listItems.countDocuments({ listId: list._id })));
+			const data = lists.map(withLiveFields).map((list, i) => ({
+				id: list._id.toHexString(),
+				name: list.name,
+				project_uuid: list.projectUuid,
+				bot_id: list.botId ?? null,
+				fields: list.fields.map((field) => ({
+					slug: field.slug,
+					name: field.name,
+					type: field.type,
+					currency: field.currency ?? null,
+					is_required: field.isRequired,
+					is_hidden: field.isHidden,
+					is_encryptable: field.isEncryptable,
+				})),
+				items_count: counts[i],
+			}));
+			return { status: 200, body: page.envelope(data, total) };
+		},
+	}),
 	adminRoute({
 		name: 'addListItem',
 		verb: 'post',

@@ -6,6 +6,7 @@ import { ApiError, fieldError } from '../http/errors';
 import { text } from '../http/validation';
 import type { ProjectDoc } from '../models/project';
 import { adminRoute } from './route';
+import { pageFrom, pageOf, pageQuery } from './paging';
 
 const objectId = () => z.string().regex(/^[0-9a-f]{24}$/i);
 
@@ -18,7 +19,31 @@ function presentProject(project: ProjectDoc) {
 
 const projectJson = z.object({ uuid: z.string(), name: z.string(), owner_id: z.string() }).meta({ id: 'AdminProject' });
 
+const listedProjectJson = projectJson.extend({ member_ids: z.array(z.string()) }).meta({ id: 'AdminListedProject' });
+
 export const projectRoutes = [
+	adminRoute({
+		name: 'getProjects',
+		verb: 'get',
+		path: '/projects',
+		summary: "The projects, newest first, a page at a time, with their invited members; `owner_id` keeps one owner's.",
+		query: pageQuery.extend({ owner_id: objectId().nullish().meta({ description: 'Only the projects of this account.' }) }),
+		success: [{ status: 200, when: 'A page of projects.', body: pageOf(listedProjectJson) }],
+		refusals: [],
+		async handle({ deps: { models }, query }) {
+			const page = pageFrom(query);
+			const filter = query.owner_id ? { ownerId: query.owner_id } : {};
+			const [projects, total] = await Promise.all([
+				models.projects.find(filter, { listIds: 0 }).sort({ _id: -1 }).skip(page.skip).limit(page.limit).lean<ProjectDoc[]>(),
+				models.projects.countDocuments(filter),
+			]);
+			const listed = projects.map((project) => ({
+				...presentProject(project),
+				member_ids: project.members.map((member) => member.toHexString()),
+			}));
+			return { status: 200, body: page.envelope(listed, total) };
+		},
+	}),
 	adminRoute({
 		name: 'createProject',
 		verb: 'post',

@@ -13,6 +13,8 @@ import { validate } from '../http/validation';
 import type { Deprecations } from '../http/versioning';
 import type { TestDouble } from '../http/test-double';
 import type { Models } from '../models';
+import type { TrafficHistory } from '../observability/traffic';
+import { recordChange, type AuditSource } from './audit-trail';
 
 export type AdminVerb = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -24,11 +26,23 @@ export interface AdminDeps {
 	deprecations: Deprecations;
 	/** Faults, request log and reset, when the test double is on. */
 	testDouble?: TestDouble;
+	/** The server itself, for the overview. */
+	server: ServerFacts;
+}
+
+export interface ServerFacts {
+	healthy(): Promise<boolean>;
+	database: 'embedded' | 'mongodb';
+	version: string | undefined;
+	startedAt: Date;
+	traffic: TrafficHistory;
 }
 
 export interface AdminResult {
 	status: 200 | 201 | 204;
 	body?: unknown;
+	/** A file to download instead of a JSON body. */
+	file?: { contentType: string; name: string; text: string };
 }
 
 type Shape = Record<string, z.ZodType<unknown, string>>;
@@ -95,7 +109,11 @@ function pathParams(route: AdminRoute, req: Request): Record<string, unknown> {
 	return params;
 }
 
-export function mountAdminRoutes(routes: readonly AdminRoute[], deps: AdminDeps): Router {
+/**
+ * Mounts the routes; `source` says who calls them (the bearer token's holders, or the console's sessions), which
+ * the audit trail records with every change.
+ */
+export function mountAdminRoutes(routes: readonly AdminRoute[], deps: AdminDeps, source: AuditSource = 'api'): Router {
 	const router = Router();
 	for (const route of routes) {
 		// Only a route that takes a body reads one, and only for a caller holding the token (admin-auth.ts runs first).
@@ -104,7 +122,12 @@ export function mountAdminRoutes(routes: readonly AdminRoute[], deps: AdminDeps)
 			const body = route.body ? validate(route.body, adminBody(req), 'en') : undefined;
 			const query = route.query ? validate(route.query, req.query, 'en') : undefined;
 			const result = await route.handle({ deps, params, body, query, req });
-			if (result.status === 204) res.status(204).end();
+			// Here, once, for every route: a change is recorded when it succeeded, before it is answered.
+			if (route.verb !== 'get') await recordChange(deps.models, route, req, result, source);
+			if (result.file) {
+				const { contentType, name, text } = result.file;
+				res.status(result.status).attachment(name).type(contentType).send(text);
+			} else if (result.status === 204) res.status(204).end();
 			else res.status(result.status).json(result.body);
 		});
 	}

@@ -211,6 +211,23 @@ export const testDoubleRoutes = [
 		},
 	}),
 	adminRoute({
+		name: 'applySeed',
+		verb: 'post',
+		path: '/seed',
+		summary:
+			'Sets the data to the seed sent (the content of a seed file, as JSON), as a reset does: calls in flight finish ' +
+			"first and new ones wait. Later resets go back to the server's own seed.",
+		body: z.record(z.string(), z.unknown()).meta({ description: 'A seed, as in a seed file (see the test double guide).' }),
+		example: { users: [{ name: 'Ann', email: 'ann@example.com', api_key: 'ann-key-0123456789' }] },
+		success: [{ status: 204, when: 'The data is the seed sent.' }],
+		refusals: [off, { status: 422, when: 'The seed is not valid; `errors.seed` says where and why.', body: validationBody }],
+		async handle({ deps, body }) {
+			const problem = await testDoubleOf(deps).applySeed(body);
+			if (problem !== undefined) throw fieldError('en', 'seed', problem);
+			return { status: 204 };
+		},
+	}),
+	adminRoute({
 		name: 'reset',
 		verb: 'post',
 		path: '/reset',

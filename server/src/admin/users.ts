@@ -6,6 +6,7 @@ import { generateApiKey, hashApiKey } from '../http/api-key';
 import { ApiError, fieldError } from '../http/errors';
 import { boolean, text } from '../http/validation';
 import { PLANS, type UserDoc } from '../models/user';
+import { containing, pageFrom, pageOf, pageQuery, searchParam } from './paging';
 import { objectIdParam } from './params';
 import { adminRoute } from './route';
 
@@ -35,6 +36,29 @@ const userNotFound = { status: 404, when: 'No such user.', body: errorBody };
 const userPath = { id: objectIdParam('User') };
 
 export const userRoutes = [
+	adminRoute({
+		name: 'getUsers',
+		verb: 'get',
+		path: '/users',
+		summary: 'The accounts, newest first, a page at a time; `search` finds a part of a name or e-mail.',
+		query: pageQuery.extend({ search: searchParam() }),
+		success: [{ status: 200, when: 'A page of accounts.', body: pageOf(userJson) }],
+		refusals: [],
+		async handle({ deps: { models }, query }) {
+			const page = pageFrom(query);
+			const filter = query.search ? { $or: [{ name: containing(query.search) }, { email: containing(query.search) }] } : {};
+			const [users, total] = await Promise.all([
+				models.users
+					.find(filter, { apiKeyHash: 0, rateWindow: 0 })
+					.sort({ _id: -1 })
+					.skip(page.skip)
+					.limit(page.limit)
+					.lean<UserDoc[]>(),
+				models.users.countDocuments(filter),
+			]);
+			return { status: 200, body: page.envelope(users.map(presentUser), total) };
+		},
+	}),
 	adminRoute({
 		name: 'createUser',
 		verb: 'post',

@@ -22,6 +22,8 @@ export interface Answer {
 	when: string;
 	/** The JSON body; none for 204 and redirects. */
 	body?: z.ZodType;
+	/** The body's media type when it is not `application/json` (a download); `body` then describes one of its records. */
+	mediaType?: string;
 	headers?: Readonly<Record<string, AnswerHeader>>;
 }
 

@@ -1,7 +1,9 @@
 /** Every collection of the service, bound to one connection. Each area adds its models here. */
 import type { Connection } from 'mongoose';
 import { accountJournalEntryModel } from './account-journal-entry';
+import { auditEntryModel } from './audit-entry';
 import { botModel } from './bot';
+import { consoleSessionModel } from './console-session';
 import { contactModel } from './contact';
 import { contactAccountModel } from './contact-account';
 import { counterModel } from './counter';
@@ -23,6 +25,8 @@ export function createModels(db: Connection) {
 		listItems: listItemModel(db),
 		contactAccounts: contactAccountModel(db),
 		accountJournal: accountJournalEntryModel(db),
+		auditEntries: auditEntryModel(db),
+		consoleSessions: consoleSessionModel(db),
 	};
 }
 

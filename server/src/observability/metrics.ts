@@ -5,6 +5,7 @@
 import type { RequestHandler, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { apiMethodOf, type Handler } from './request-labels';
+import { TrafficHistory } from './traffic';
 
 export interface Metrics {
 	readonly registry: Registry;
@@ -14,6 +15,8 @@ export interface Metrics {
 	readonly rateLimitRejections: Counter;
 	/** Faults that acted on API calls (test double), by API method and kind. */
 	readonly injectedFaults: Counter<'api_method' | 'kind'>;
+	/** Requests per minute by status class over the last hour (the console's overview). */
+	readonly traffic: TrafficHistory;
 }
 
 export interface MetricsSources {
@@ -29,7 +32,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
 	collectDefaultMetrics({ register: registry });
 	const requests = new Counter({
 		name: 'bot_platform_http_requests_total',
-		help: 'HTTP requests answered, by handler (api, admin, healthz, metrics, openapi, docs, other), API method and status.',
+		help: 'HTTP requests answered, by handler (api, admin, console, healthz, metrics, openapi, docs, other), API method and status.',
 		labelNames: ['handler', 'api_method', 'status'] as const,
 		registers: [registry],
 	});
@@ -59,17 +62,18 @@ export function createMetrics(sources: MetricsSources): Metrics {
 			this.set(sources.databaseUp() ? 1 : 0);
 		},
 	});
-	return { registry, requests, duration, rateLimitRejections, injectedFaults };
+	return { registry, requests, duration, rateLimitRejections, injectedFaults, traffic: new TrafficHistory() };
 }
 
 /**
  * Counts and times a request once its answer is finished (or its client has gone). API requests are labelled by
  * method ("unknown" for a name that is none); other requests have no API method.
  */
-export function countRequest({ requests, duration }: Metrics, handler: Handler, res: Response, seconds: number): void {
+export function countRequest({ requests, duration, traffic }: Metrics, handler: Handler, res: Response, seconds: number): void {
 	const labels = handler === 'api' ? { handler, api_method: apiMethodOf(res) ?? 'unknown' } : { handler };
 	requests.inc({ ...labels, status: String(res.statusCode) });
 	duration.observe(labels, seconds);
+	traffic.record(res.statusCode);
 }
 
 /** `GET /metrics` in Prometheus's text format. */

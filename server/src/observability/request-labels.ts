@@ -6,7 +6,7 @@
 import type { Request, Response } from 'express';
 
 /** Which part of the service answered: the API, the admin API, or one of the service's own endpoints. */
-export type Handler = 'api' | 'admin' | 'healthz' | 'metrics' | 'openapi' | 'docs' | 'other';
+export type Handler = 'api' | 'admin' | 'console' | 'healthz' | 'metrics' | 'openapi' | 'docs' | 'other';
 
 const EXACT: Record<string, Handler> = { '/healthz': 'healthz', '/metrics': 'metrics', '/openapi.json': 'openapi' };
 
@@ -22,6 +22,7 @@ export function handlerOf(req: Request): Handler {
 	if (path.startsWith('/api/v1/')) return 'api';
 	if (path === '/admin/v1' || path.startsWith('/admin/v1/')) return 'admin';
 	if (path === '/docs' || path.startsWith('/docs/')) return 'docs';
+	if (path === '/console' || path.startsWith('/console/')) return 'console';
 	return EXACT[path] ?? 'other';
 }
 

@@ -151,7 +151,8 @@ class DocumentBuilder {
 		}
 		if (bodies.size > 0) {
 			const schemas = [...bodies.values()];
-			response.content = { 'application/json': { schema: schemas.length === 1 ? schemas[0] : { anyOf: schemas } } };
+			const mediaType = answers.find((answer) => answer.mediaType)?.mediaType ?? 'application/json';
+			response.content = { [mediaType]: { schema: schemas.length === 1 ? schemas[0] : { anyOf: schemas } } };
 		}
 		return response;
 	}

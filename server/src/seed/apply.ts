@@ -24,9 +24,13 @@ export const SEED_DEPOSIT_DESCRIPTION = 'Seed balance';
 
 const derivedObjectId = (key: string) => new Types.ObjectId(createHash('sha256').update(key).digest().subarray(0, 12));
 
-/** Empties every collection (indexes stay); the rate windows (§8) live on the users and go with them. */
+/**
+ * Empties every collection of data (indexes stay); the rate windows (§8) live on the users and go with them. The
+ * audit trail (the operators' changes, the reset among them) and the console's sessions are not data: they stay.
+ */
 export async function wipeData(database: Database): Promise<void> {
-	const models = Object.values(database.models) as unknown as { deleteMany(filter: object): Promise<unknown> }[];
+	const { auditEntries: _trail, consoleSessions: _sessions, ...data } = database.models;
+	const models = Object.values(data) as unknown as { deleteMany(filter: object): Promise<unknown> }[];
 	await Promise.all(models.map((model) => model.deleteMany({})));
 }
 

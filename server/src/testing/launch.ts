@@ -79,6 +79,7 @@ export async function launchBotPlatformServer(
 		// The in-process test double is the embedded database by design, whatever NODE_ENV says.
 		embeddedDatabaseInProduction: false,
 		requestLogSize: options.requestLogSize ?? 1000,
+		consoleIdleTimeoutMs: 30 * 60_000,
 		...options.config,
 	};
 	const server = await startServer(config, options.logger ?? silentLogger, {

@@ -1,0 +1,170 @@
+import { useState } from './vendor/preact-hooks.mjs';
+import { api, html } from './api.js';
+import { BalanceChart } from './charts.js';
+import { Loading, Pager, Problem, useAction, useLoad, when } from './ui.js';
+
+/** The contact's own fields (§2.4), in the order the API gives them; tags and variables get tables of their own. */
+const shown = (value) =>
+	value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+function Journal({ account }) {
+	const state = useLoad(() => api('GET', `/accounts/${account.id}/journal`), [account.id]);
+	if (!state.data) return html`<${Loading} state=${state} />`;
+	const entries = state.data.data;
+	return html`<div class="journal">
+		<h5>Journal of the ${account.currency} account</h5>
+		<${BalanceChart} entries=${entries} currency=${account.currency} />
+		<div class="table">
+			<table>
+				<thead>
+					<tr>
+						<th>When</th>
+						<th>Operation</th>
+						<th>Amount (minor units)</th>
+						<th>Description</th>
+					</tr>
+				</thead>
+				<tbody>
+					${entries.map(
+						(entry) =>
+							html`<tr key=${entry.id}>
+								<td>${when(entry.created_at)}</td>
+								<td>${entry.operation}</td>
+								<td class="number">${entry.amount}</td>
+								<td>${entry.description}</td>
+							</tr>`,
+					)}
+				</tbody>
+			</table>
+		</div>
+	</div>`;
+}
+
+function Account({ account, onChanged }) {
+	const action = useAction();
+	const [journal, setJournal] = useState(false);
+	const blocked = account.blocked_at !== null;
+	const toggle = () => action.run(() => api('POST', `/accounts/${account.id}/${blocked ? 'unblock' : 'block'}`), onChanged);
+	return html`<li class="account" data-testid=${`account-${account.id}`}>
+		<p>
+			<strong>${account.amount_note}</strong> (account ${account.id})
+			<span class=${blocked ? 'bad' : 'ok'}>${blocked ? `blocked since ${when(account.blocked_at)}` : 'not blocked'}</span>
+		</p>
+		<button type="button" onClick=${toggle} disabled=${action.busy}>${blocked ? 'Unblock' : 'Block'}</button>
+		<button type="button" aria-expanded=${journal} onClick=${() => setJournal(!journal)}>Journal</button>
+		<${Problem} error=${action.error} />
+		${journal && html`<${Journal} account=${account} />`}
+	</li>`;
+}
+
+function ContactCard({ id, onClose }) {
+	const state = useLoad(() => api('GET', `/contacts/${id}`), [id]);
+	if (!state.data) return html`<${Loading} state=${state} />`;
+	const { contact, accounts, is_preview: preview } = state.data.data;
+	const { tags, variables, ...fields } = contact;
+	return html`<article class="panel card" aria-labelledby="card-title">
+		<h3 id="card-title">${contact.name} <small>contact ${contact.id}${preview ? ', preview' : ''}</small></h3>
+		<button type="button" onClick=${onClose}>Close</button>
+		<dl class="facts">
+			${Object.entries(fields).map(
+				([key, value]) =>
+					html`<dt>${key}</dt>
+						<dd>${shown(value)}</dd>`,
+			)}
+		</dl>
+		<h4>Tags</h4>
+		<p>${tags.length ? tags.map((tag) => html`<span class="tag">${tag}</span> `) : 'none'}</p>
+		<h4>Variables</h4>
+		${
+			variables.length
+				? html`<div class="table">
+						<table>
+							<thead>
+								<tr>
+									<th>ID</th>
+									<th>Name</th>
+									<th>Value</th>
+									<th>Type</th>
+									<th>Schema</th>
+								</tr>
+							</thead>
+							<tbody>
+								${variables.map(
+									(variable) =>
+										html`<tr key=${variable.id}>
+											<td>${variable.id}</td>
+											<td>${variable.name}</td>
+											<td>${shown(variable.value)}</td>
+											<td>${variable.type}</td>
+											<td>${shown(variable.schema_id)}</td>
+										</tr>`,
+								)}
+							</tbody>
+						</table>
+					</div>`
+				: html`<p>none</p>`
+		}
+		<h4>Contact accounts</h4>
+		${
+			accounts.length
+				? html`<ul class="accounts">
+						${accounts.map((account) => html`<${Account} key=${account.id} account=${account} onChanged=${state.reload} />`)}
+					</ul>`
+				: html`<p>none</p>`
+		}
+	</article>`;
+}
+
+export function Contacts() {
+	const [filter, setFilter] = useState({ bot_id: '', search: '' });
+	const [page, setPage] = useState(1);
+	const [open, setOpen] = useState(undefined);
+	const state = useLoad(() => api('GET', '/contacts', { query: { ...filter, page } }), [filter.bot_id, filter.search, page]);
+	const find = (event) => {
+		event.preventDefault();
+		const { bot_id: bot, search } = event.currentTarget.elements;
+		setPage(1);
+		setFilter({ bot_id: bot.value, search: search.value });
+	};
+	return html`<section aria-labelledby="contacts-title">
+		<h2 id="contacts-title">Contacts</h2>
+		<form class="inline" role="search" onSubmit=${find}>
+			<label>Bot ID <input name="bot_id" inputmode="numeric" pattern="[0-9]*" size="8" /></label>
+			<label>Name, phone or messenger ID <input name="search" type="search" /></label>
+			<button type="submit">Find</button>
+		</form>
+		<${Loading} state=${state} />
+		${
+			state.data &&
+			html`<div class="table">
+					<table>
+						<thead>
+							<tr>
+								<th>ID</th>
+								<th>Name</th>
+								<th>Bot</th>
+								<th>Messenger</th>
+								<th>Phone</th>
+								<th></th>
+							</tr>
+						</thead>
+						<tbody>
+							${state.data.data.map(
+								(contact) =>
+									html`<tr key=${contact.id}>
+										<td>${contact.id}</td>
+										<td>${contact.name}</td>
+										<td>${contact.bot_id}</td>
+										<td>${contact.messenger}</td>
+										<td>${shown(contact.phone)}</td>
+										<td><button type="button" onClick=${() => setOpen(contact.id)}>Open card of ${contact.name}</button></td>
+									</tr>`,
+							)}
+						</tbody>
+					</table>
+				</div>
+				<${Pager} meta=${state.data.meta} onPage=${setPage} />`
+		}
+		${open !== undefined && html`<${ContactCard} key=${open} id=${open} onClose=${() => setOpen(undefined)} />`}
+	</section>`;
+}
