@@ -1,6 +1,6 @@
 import { useState } from './vendor/preact-hooks.mjs';
 import { api, exportUrl, html } from './api.js';
-import { Loading, Pager, useLoad, when } from './ui.js';
+import { Loading, Pager, Table, useLoad, when } from './ui.js';
 
 export function Audit() {
 	const [page, setPage] = useState(1);
@@ -15,18 +15,7 @@ export function Audit() {
 		<${Loading} state=${state} />
 		${
 			state.data &&
-			html`<div class="table">
-					<table data-testid="audit">
-						<thead>
-							<tr>
-								<th>When</th>
-								<th>Action</th>
-								<th>Object</th>
-								<th>From</th>
-								<th>Via</th>
-							</tr>
-						</thead>
-						<tbody>
+			html`<${Table} head=${['When', 'Action', 'Object', 'From', 'Via']} testid="audit">
 							${state.data.data.map(
 								(entry) =>
 									html`<tr key=${entry.id}>
@@ -37,9 +26,7 @@ export function Audit() {
 										<td>${entry.via}</td>
 									</tr>`,
 							)}
-						</tbody>
-					</table>
-				</div>
+						</${Table}>
 				<${Pager} meta=${state.data.meta} onPage=${setPage} />`
 		}
 	</section>`;

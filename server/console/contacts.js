@@ -1,7 +1,7 @@
 import { useState } from './vendor/preact-hooks.mjs';
 import { api, html } from './api.js';
 import { BalanceChart } from './charts.js';
-import { Loading, Pager, Problem, useAction, useLoad, when } from './ui.js';
+import { Loading, Pager, Problem, Table, useAction, useLoad, when } from './ui.js';
 
 /** The contact's own fields (§2.4), in the order the API gives them; tags and variables get tables of their own. */
 const shown = (value) =>
@@ -14,17 +14,7 @@ function Journal({ account }) {
 	return html`<div class="journal">
 		<h5>Journal of the ${account.currency} account</h5>
 		<${BalanceChart} entries=${entries} currency=${account.currency} />
-		<div class="table">
-			<table>
-				<thead>
-					<tr>
-						<th>When</th>
-						<th>Operation</th>
-						<th>Amount (minor units)</th>
-						<th>Description</th>
-					</tr>
-				</thead>
-				<tbody>
+		<${Table} head=${['When', 'Operation', 'Amount (minor units)', 'Description']}>
 					${entries.map(
 						(entry) =>
 							html`<tr key=${entry.id}>
@@ -34,9 +24,7 @@ function Journal({ account }) {
 								<td>${entry.description}</td>
 							</tr>`,
 					)}
-				</tbody>
-			</table>
-		</div>
+				</${Table}>
 	</div>`;
 }
 
@@ -77,18 +65,7 @@ function ContactCard({ id, onClose }) {
 		<h4>Variables</h4>
 		${
 			variables.length
-				? html`<div class="table">
-						<table>
-							<thead>
-								<tr>
-									<th>ID</th>
-									<th>Name</th>
-									<th>Value</th>
-									<th>Type</th>
-									<th>Schema</th>
-								</tr>
-							</thead>
-							<tbody>
+				? html`<${Table} head=${['ID', 'Name', 'Value', 'Type', 'Schema']}>
 								${variables.map(
 									(variable) =>
 										html`<tr key=${variable.id}>
@@ -99,9 +76,7 @@ function ContactCard({ id, onClose }) {
 											<td>${shown(variable.schema_id)}</td>
 										</tr>`,
 								)}
-							</tbody>
-						</table>
-					</div>`
+							</${Table}>`
 				: html`<p>none</p>`
 		}
 		<h4>Contact accounts</h4>
@@ -136,19 +111,7 @@ export function Contacts() {
 		<${Loading} state=${state} />
 		${
 			state.data &&
-			html`<div class="table">
-					<table>
-						<thead>
-							<tr>
-								<th>ID</th>
-								<th>Name</th>
-								<th>Bot</th>
-								<th>Messenger</th>
-								<th>Phone</th>
-								<th></th>
-							</tr>
-						</thead>
-						<tbody>
+			html`<${Table} head=${['ID', 'Name', 'Bot', 'Messenger', 'Phone', '']}>
 							${state.data.data.map(
 								(contact) =>
 									html`<tr key=${contact.id}>
@@ -160,9 +123,7 @@ export function Contacts() {
 										<td><button type="button" onClick=${() => setOpen(contact.id)}>Open card of ${contact.name}</button></td>
 									</tr>`,
 							)}
-						</tbody>
-					</table>
-				</div>
+						</${Table}>
 				<${Pager} meta=${state.data.meta} onPage=${setPage} />`
 		}
 		${open !== undefined && html`<${ContactCard} key=${open} id=${open} onClose=${() => setOpen(undefined)} />`}

@@ -1,5 +1,5 @@
 import { api, html } from './api.js';
-import { Loading, Problem, useAction, useLoad, when } from './ui.js';
+import { Loading, Problem, Table, useAction, useLoad, when } from './ui.js';
 
 export function Deprecations() {
 	const state = useLoad(() => api('GET', '/deprecations'), []);
@@ -33,16 +33,7 @@ export function Deprecations() {
 		${
 			state.data &&
 			(state.data.data.length
-				? html`<div class="table">
-						<table>
-							<thead>
-								<tr>
-									<th>Method</th>
-									<th>Sunset</th>
-									<th>Actions</th>
-								</tr>
-							</thead>
-							<tbody>
+				? html`<${Table} head=${['Method', 'Sunset', 'Actions']}>
 								${state.data.data.map(
 									(deprecation) =>
 										html`<tr key=${deprecation.method}>
@@ -53,9 +44,7 @@ export function Deprecations() {
 											</td>
 										</tr>`,
 								)}
-							</tbody>
-						</table>
-					</div>`
+							</${Table}>`
 				: html`<p>No method is deprecated.</p>`)
 		}
 	</section>`;

@@ -1,6 +1,6 @@
 import { useState } from './vendor/preact-hooks.mjs';
 import { api, html } from './api.js';
-import { Json, Loading, Pager, Problem, useAction, useLoad } from './ui.js';
+import { Json, Loading, Pager, Problem, Table, useAction, useLoad } from './ui.js';
 
 function Items({ list }) {
 	const state = useLoad(() => api('GET', `/lists/${list.id}/items`), [list.id]);
@@ -58,19 +58,7 @@ export function Lists() {
 									<code>${list.project_uuid}</code>${list.bot_id !== null ? `, bot ${list.bot_id}` : ''}</small
 								>
 							</h3>
-							<div class="table">
-								<table>
-									<thead>
-										<tr>
-											<th>Slug</th>
-											<th>Name</th>
-											<th>Type</th>
-											<th>Required</th>
-											<th>Hidden</th>
-											<th>Encryptable</th>
-										</tr>
-									</thead>
-									<tbody>
+							<${Table} head=${['Slug', 'Name', 'Type', 'Required', 'Hidden', 'Encryptable']}>
 										${list.fields.map(
 											(field) =>
 												html`<tr key=${field.slug}>
@@ -82,9 +70,7 @@ export function Lists() {
 													<td>${field.is_encryptable ? 'yes' : 'no'}</td>
 												</tr>`,
 										)}
-									</tbody>
-								</table>
-							</div>
+									</${Table}>
 							<button
 								type="button"
 								aria-expanded=${open === list.id}

@@ -1,7 +1,6 @@
-import { useEffect } from './vendor/preact-hooks.mjs';
 import { api, html } from './api.js';
 import { TrafficChart } from './charts.js';
-import { Loading, useLoad, when } from './ui.js';
+import { Loading, useEvery, useLoad, when } from './ui.js';
 
 function duration(seconds) {
 	const days = Math.floor(seconds / 86400);
@@ -13,10 +12,7 @@ function duration(seconds) {
 export function Overview() {
 	const state = useLoad(() => api('GET', '/overview'), []);
 	// The chart follows the traffic: read again every 15 s while the screen is open.
-	useEffect(() => {
-		const timer = setInterval(state.reload, 15_000);
-		return () => clearInterval(timer);
-	}, [state.reload]);
+	useEvery(15_000, state.reload);
 	if (!state.data) return html`<${Loading} state=${state} />`;
 	const o = state.data.data;
 	return html`<section aria-labelledby="overview-title">

@@ -1,6 +1,6 @@
 import { useState } from './vendor/preact-hooks.mjs';
 import { api, html } from './api.js';
-import { Loading, Pager, Problem, SmallForm, useAction, useLoad } from './ui.js';
+import { Loading, Pager, Problem, SmallForm, Table, useAction, useLoad } from './ui.js';
 
 function BotRow({ bot, onDeleted }) {
 	const [confirming, setConfirming] = useState(false);
@@ -41,21 +41,9 @@ function Bots({ project }) {
 		<${Loading} state=${state} />
 		${
 			state.data &&
-			html`<div class="table">
-				<table>
-					<thead>
-						<tr>
-							<th>ID</th>
-							<th>Name</th>
-							<th>Subscribers</th>
-							<th>Actions</th>
-						</tr>
-					</thead>
-					<tbody>
+			html`<${Table} head=${['ID', 'Name', 'Subscribers', 'Actions']}>
 						${state.data.data.map((bot) => html`<${BotRow} key=${bot.id} bot=${bot} onDeleted=${state.reload} />`)}
-					</tbody>
-				</table>
-			</div>`
+					</${Table}>`
 		}
 	</section>`;
 }
@@ -79,18 +67,7 @@ export function Projects() {
 		<${Loading} state=${state} />
 		${
 			state.data &&
-			html`<div class="table">
-					<table>
-						<thead>
-							<tr>
-								<th>Name</th>
-								<th>UUID</th>
-								<th>Owner</th>
-								<th>Members</th>
-								<th>Actions</th>
-							</tr>
-						</thead>
-						<tbody>
+			html`<${Table} head=${['Name', 'UUID', 'Owner', 'Members', 'Actions']}>
 							${state.data.data.map(
 								(project) =>
 									html`<tr key=${project.uuid}>
@@ -112,9 +89,7 @@ export function Projects() {
 										</td>
 									</tr>`,
 							)}
-						</tbody>
-					</table>
-				</div>
+						</${Table}>
 				<${Pager} meta=${state.data.meta} onPage=${setPage} />`
 		}
 		${open && html`<${Bots} key=${open.uuid} project=${open} />`}

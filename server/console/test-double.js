@@ -1,6 +1,6 @@
-import { useEffect, useState } from './vendor/preact-hooks.mjs';
+import { useState } from './vendor/preact-hooks.mjs';
 import { api, html } from './api.js';
-import { Json, Loading, Problem, useAction, useLoad, when } from './ui.js';
+import { Json, Loading, Problem, Table, useAction, useEvery, useLoad, when } from './ui.js';
 
 const optionalJson = (text) => (text.trim() === '' ? undefined : JSON.parse(text));
 const optionalNumber = (text) => (text.trim() === '' ? undefined : Number(text));
@@ -49,19 +49,7 @@ function Faults() {
 		${
 			state.data &&
 			(state.data.data.length
-				? html`<div class="table">
-						<table data-testid="faults">
-							<thead>
-								<tr>
-									<th>ID</th>
-									<th>Method</th>
-									<th>Answer</th>
-									<th>Times</th>
-									<th>Fired</th>
-									<th>Actions</th>
-								</tr>
-							</thead>
-							<tbody>
+				? html`<${Table} head=${['ID', 'Method', 'Answer', 'Times', 'Fired', 'Actions']} testid="faults">
 								${state.data.data.map(
 									(fault) =>
 										html`<tr key=${fault.id}>
@@ -73,9 +61,7 @@ function Faults() {
 											<td><button type="button" onClick=${() => remove(fault.id)}>Remove fault ${fault.id}</button></td>
 										</tr>`,
 								)}
-							</tbody>
-						</table>
-					</div>`
+							</${Table}>`
 				: html`<p>No fault is armed.</p>`)
 		}
 	</section>`;
@@ -90,11 +76,7 @@ function RequestLog() {
 	const [live, setLive] = useState(true);
 	const [open, setOpen] = useState(undefined);
 	const state = useLoad(() => api('GET', '/requests', { query: { method, limit: 200 } }), [method]);
-	useEffect(() => {
-		if (!live) return undefined;
-		const timer = setInterval(state.reload, 2000);
-		return () => clearInterval(timer);
-	}, [live, state.reload]);
+	useEvery(2000, state.reload, live);
 	const shown = state.data ? state.data.data.filter((entry) => statusMatches(status, entry.status)) : [];
 	return html`<section aria-labelledby="requests-title" class="panel">
 		<h3 id="requests-title">Request log</h3>
@@ -115,18 +97,7 @@ function RequestLog() {
 		<${Loading} state=${state} />
 		${
 			state.data &&
-			html`<div class="table">
-				<table data-testid="requests">
-					<thead>
-						<tr>
-							<th>When</th>
-							<th>Method</th>
-							<th>Status</th>
-							<th>Time</th>
-							<th></th>
-						</tr>
-					</thead>
-					<tbody>
+			html`<${Table} head=${['When', 'Method', 'Status', 'Time', '']} testid="requests">
 						${shown.map(
 							(entry) =>
 								html`<tr key=${entry.id}>
@@ -151,9 +122,7 @@ function RequestLog() {
 										</tr>`
 									}`,
 						)}
-					</tbody>
-				</table>
-			</div>`
+					</${Table}>`
 		}
 	</section>`;
 }

@@ -15,6 +15,15 @@ export function useLoad(load, deps) {
 	return { ...state, reload };
 }
 
+/** Runs `tick` every `ms` milliseconds while `active`. */
+export function useEvery(ms, tick, active = true) {
+	useEffect(() => {
+		if (!active) return undefined;
+		const timer = setInterval(tick, ms);
+		return () => clearInterval(timer);
+	}, [ms, tick, active]);
+}
+
 /** Runs an action, then `after`; its failure is kept for display. */
 export function useAction() {
 	const [error, setError] = useState(undefined);
@@ -96,3 +105,18 @@ export function SmallForm({ label, fields, submit, send, after }) {
 		<${Problem} error=${action.error} />
 	</form>`;
 }
+
+/** A table that scrolls sideways on a narrow screen rather than widening the page. */
+export const Table = ({ head, testid, children }) =>
+	html`<div class="table">
+		<table data-testid=${testid}>
+			<thead>
+				<tr>
+					${head.map((title) => html`<th>${title}</th>`)}
+				</tr>
+			</thead>
+			<tbody>
+				${children}
+			</tbody>
+		</table>
+	</div>`;

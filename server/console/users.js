@@ -1,6 +1,6 @@
 import { useState } from './vendor/preact-hooks.mjs';
 import { api, html } from './api.js';
-import { Loading, Pager, Problem, ShownOnce, useAction, useLoad } from './ui.js';
+import { Loading, Pager, Problem, ShownOnce, Table, useAction, useLoad } from './ui.js';
 
 function CreateUser({ onCreated }) {
 	const action = useAction();
@@ -85,23 +85,9 @@ export function Users() {
 		<${Loading} state=${state} />
 		${
 			state.data &&
-			html`<div class="table">
-					<table>
-						<thead>
-							<tr>
-								<th>ID</th>
-								<th>Name</th>
-								<th>E-mail</th>
-								<th>Plan</th>
-								<th>State</th>
-								<th>Actions</th>
-							</tr>
-						</thead>
-						<tbody>
+			html`<${Table} head=${['ID', 'Name', 'E-mail', 'Plan', 'State', 'Actions']}>
 							${state.data.data.map((user) => html`<${UserRow} key=${user.id} user=${user} onChanged=${state.reload} onKey=${setShown} />`)}
-						</tbody>
-					</table>
-				</div>
+						</${Table}>
 				<${Pager} meta=${state.data.meta} onPage=${setPage} />`
 		}
 	</section>`;

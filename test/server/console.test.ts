@@ -4,33 +4,16 @@
  * by the admin token's throttle, sessions that end when idle or signed out, changes refused from another origin or
  * without the CSRF token, and no token or key in a page, a cookie, browser storage or a log line.
  */
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS, haveChromium } from '../support/chromium';
 import { capturedLog } from '../support/captured-log';
 import { accountFixture, accountsOf } from '../support/contact-accounts';
 import { http } from '../support/http';
 import { until } from '../support/wait';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/test-server';
 
-const CHROMIUM =
-	process.env.CHROMIUM_PATH ??
-	['/usr/bin/chromium', '/usr/bin/google-chrome'].find((path) => existsSync(path)) ??
-	'/usr/bin/chromium';
-
-/** As in reference-page.test.ts: as root and offline. */
-const CHROMIUM_FLAGS = [
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-];
-
-const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium && !process.env.CI) {
 	console.warn(
 		`console.test.ts: browser tests skipped: no chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`,

@@ -210,6 +210,8 @@ test(
 			createContact: { path: {}, baseline: { bot_id: 999_999_999, messenger: 'telegram', name: 'C', telegram_id: 1 } },
 			// No API method has this name, so no value sets a fault (faults live in memory, beyond storedState's view).
 			createFault: { path: {}, baseline: { method: 'noSuchMethod', status: 503 } },
+			// A seed the seed's own rules refuse twice over, so that no one value makes it one that would replace this file's data.
+			applySeed: { path: {}, baseline: { users: [{ name: 'S', email: 'not-an-email', api_key: 'short' }], bots: [{}] } },
 		};
 		const routes = adminRoutes.filter((route) => route.body !== undefined);
 		expect(routes.map((route) => route.name).sort()).toEqual(Object.keys(calls).sort());

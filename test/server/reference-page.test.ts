@@ -4,33 +4,14 @@
  * other origin and no error. Skipped with a notice where no browser is installed, except in CI (`.ci/run`
  * installs chromium; GitHub's runners have Chrome), where its absence fails.
  */
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS, haveChromium } from '../support/chromium';
 import { apiMethods } from '../../server/src/api';
 import { createAccount } from '../support/factories';
 import { http } from '../support/http';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-/** CHROMIUM_PATH, else Debian's chromium, else Google Chrome (as on GitHub's runners). */
-const CHROMIUM =
-	process.env.CHROMIUM_PATH ??
-	['/usr/bin/chromium', '/usr/bin/google-chrome'].find((path) => existsSync(path)) ??
-	'/usr/bin/chromium';
-
-/** As root and offline: no sandbox, and none of the background calls to Google that a closed network refuses. */
-const CHROMIUM_FLAGS = [
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-];
-
 const VERBS = ['get', 'put', 'post', 'delete', 'patch'];
-
-const haveChromium = existsSync(CHROMIUM);
 
 if (!haveChromium && !process.env.CI) {
 	console.warn(`reference-page.test.ts skipped: no chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);

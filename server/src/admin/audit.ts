@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { AuditEntryDoc } from '../models/audit-entry';
 import { AUDIT_SOURCES } from '../models/audit-entry';
-import { pageFrom, pageOf, pageQuery } from './paging';
+import { pageFrom, pageOf, pageQuery, readPage } from './paging';
 import { adminRoute } from './route';
 
 const auditEntryJson = z
@@ -63,10 +63,7 @@ export const auditRoutes = [
 		async handle({ deps: { models }, query }) {
 			const page = pageFrom(query);
 			const filter = filterOf(query);
-			const [entries, total] = await Promise.all([
-				models.auditEntries.find(filter).sort({ at: -1, _id: -1 }).skip(page.skip).limit(page.limit).lean<AuditEntryDoc[]>(),
-				models.auditEntries.countDocuments(filter),
-			]);
+			const [entries, total] = await readPage<AuditEntryDoc>(models.auditEntries, filter, page, { sort: { at: -1, _id: -1 } });
 			return { status: 200, body: page.envelope(entries.map(presentEntry), total) };
 		},
 	}),

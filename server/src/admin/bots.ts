@@ -9,7 +9,7 @@ import { text } from '../http/validation';
 import type { BotDoc } from '../models/bot';
 import { integerIdParam } from './params';
 import { adminRoute } from './route';
-import { pageFrom, pageOf, pageQuery } from './paging';
+import { pageFrom, pageOf, pageQuery, readPage } from './paging';
 
 const createBotInput = z.object({ project_uuid: z.string().max(64), name: text() });
 
@@ -39,10 +39,7 @@ export const botRoutes = [
 		async handle({ deps: { models }, query }) {
 			const page = pageFrom(query);
 			const filter = { deletedAt: null, ...(query.project_uuid ? { projectUuid: query.project_uuid } : {}) };
-			const [bots, total] = await Promise.all([
-				models.bots.find(filter).sort({ _id: -1 }).skip(page.skip).limit(page.limit).lean<BotDoc[]>(),
-				models.bots.countDocuments(filter),
-			]);
+			const [bots, total] = await readPage<BotDoc>(models.bots, filter, page);
 			const counts = await Promise.all(bots.map((bot) => countSubscribers(models, bot._id)));
 			return {
 				status: 200,

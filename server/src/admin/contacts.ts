@@ -17,7 +17,7 @@ import { accountJson } from '../contract/contact-accounts/outputs';
 import { presentAccount } from '../contract/contact-accounts/presenter';
 import { integer } from '../http/validation';
 import type { ContactDoc } from '../models/contact';
-import { containing, pageFrom, pageOf, pageQuery, searchParam } from './paging';
+import { containing, pageFrom, pageOf, pageQuery, readPage, searchParam } from './paging';
 import { integerIdParam } from './params';
 import { adminRoute } from './route';
 
@@ -60,10 +60,7 @@ export const contactRoutes = [
 				...(query.bot_id ? { botId: query.bot_id } : {}),
 				...(query.search ? { $or: searchFilter(query.search) } : {}),
 			};
-			const [contacts, total] = await Promise.all([
-				models.contacts.find(filter).sort({ _id: -1 }).skip(page.skip).limit(page.limit).lean<ContactDoc[]>(),
-				models.contacts.countDocuments(filter),
-			]);
+			const [contacts, total] = await readPage<ContactDoc>(models.contacts, filter, page);
 			return { status: 200, body: page.envelope(contacts.map(presentContact), total) };
 		},
 	}),

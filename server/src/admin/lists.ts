@@ -14,7 +14,7 @@ import type { Models } from '../models';
 import type { ListDoc } from '../models/list';
 import type { ListItemDoc } from '../models/list-item';
 import { FIELD_TYPES } from '../models/list';
-import { pageFrom, pageOf, pageQuery } from './paging';
+import { pageFrom, pageOf, pageQuery, readPage } from './paging';
 import { objectIdParam } from './params';
 import { adminRoute } from './route';
 
@@ -66,10 +66,7 @@ export const listRoutes = [
 		async handle({ deps: { models }, query }) {
 			const page = pageFrom(query);
 			const filter = query.project_uuid ? { projectUuid: query.project_uuid } : {};
-			const [lists, total] = await Promise.all([
-				models.lists.find(filter).sort({ _id: -1 }).skip(page.skip).limit(page.limit).lean<ListDoc[]>(),
-				models.lists.countDocuments(filter),
-			]);
+			const [lists, total] = await readPage<ListDoc>(models.lists, filter, page);
 			const counts = await Promise.all(lists.map((list) => models.listItems.countDocuments({ listId: list._id })));
 			const data = lists.map(withLiveFields).map((list, i) => ({
 				id: list._id.toHexString(),

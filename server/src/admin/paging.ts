@@ -1,4 +1,5 @@
 /** Pages of the admin API's lists: `?page=&per_page=`, answered as `{data, meta: {page, per_page, total, last_page}}`. */
+import type { Model } from 'mongoose';
 import { z } from 'zod';
 import { integer, text } from '../http/validation';
 
@@ -51,4 +52,18 @@ export function pageFrom(query: z.output<typeof pageQuery>): Page {
 /** A regular expression matching `text` literally, anywhere, any case. */
 export function containing(text: string): RegExp {
 	return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+}
+
+/** The page's documents matching `filter`, newest first unless `sort` says otherwise, and how many match in all. */
+export function readPage<T>(
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any collection's model
+	model: Model<any>,
+	filter: Record<string, unknown>,
+	page: Page,
+	{ sort = { _id: -1 }, projection }: { sort?: Record<string, 1 | -1>; projection?: Record<string, 0> } = {},
+): Promise<[T[], number]> {
+	return Promise.all([
+		model.find(filter, projection).sort(sort).skip(page.skip).limit(page.limit).lean<T[]>(),
+		model.countDocuments(filter),
+	]);
 }

@@ -6,7 +6,7 @@ import { ApiError, fieldError } from '../http/errors';
 import { text } from '../http/validation';
 import type { ProjectDoc } from '../models/project';
 import { adminRoute } from './route';
-import { pageFrom, pageOf, pageQuery } from './paging';
+import { pageFrom, pageOf, pageQuery, readPage } from './paging';
 
 const objectId = () => z.string().regex(/^[0-9a-f]{24}$/i);
 
@@ -33,10 +33,7 @@ export const projectRoutes = [
 		async handle({ deps: { models }, query }) {
 			const page = pageFrom(query);
 			const filter = query.owner_id ? { ownerId: query.owner_id } : {};
-			const [projects, total] = await Promise.all([
-				models.projects.find(filter, { listIds: 0 }).sort({ _id: -1 }).skip(page.skip).limit(page.limit).lean<ProjectDoc[]>(),
-				models.projects.countDocuments(filter),
-			]);
+			const [projects, total] = await readPage<ProjectDoc>(models.projects, filter, page, { projection: { listIds: 0 } });
 			const listed = projects.map((project) => ({
 				...presentProject(project),
 				member_ids: project.members.map((member) => member.toHexString()),

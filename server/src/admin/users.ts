@@ -6,7 +6,7 @@ import { generateApiKey, hashApiKey } from '../http/api-key';
 import { ApiError, fieldError } from '../http/errors';
 import { boolean, text } from '../http/validation';
 import { PLANS, type UserDoc } from '../models/user';
-import { containing, pageFrom, pageOf, pageQuery, searchParam } from './paging';
+import { containing, pageFrom, pageOf, pageQuery, readPage, searchParam } from './paging';
 import { objectIdParam } from './params';
 import { adminRoute } from './route';
 
@@ -47,15 +47,9 @@ export const userRoutes = [
 		async handle({ deps: { models }, query }) {
 			const page = pageFrom(query);
 			const filter = query.search ? { $or: [{ name: containing(query.search) }, { email: containing(query.search) }] } : {};
-			const [users, total] = await Promise.all([
-				models.users
-					.find(filter, { apiKeyHash: 0, rateWindow: 0 })
-					.sort({ _id: -1 })
-					.skip(page.skip)
-					.limit(page.limit)
-					.lean<UserDoc[]>(),
-				models.users.countDocuments(filter),
-			]);
+			const [users, total] = await readPage<UserDoc>(models.users, filter, page, {
+				projection: { apiKeyHash: 0, rateWindow: 0 },
+			});
 			return { status: 200, body: page.envelope(users.map(presentUser), total) };
 		},
 	}),
