@@ -10,6 +10,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { CHROMIUM, CHROMIUM_FLAGS, haveChromium } from '../support/chromium';
 import { capturedLog } from '../support/captured-log';
 import { accountFixture, accountsOf } from '../support/contact-accounts';
+import { createAccount, createListForTest, createProject } from '../support/factories';
 import { http } from '../support/http';
 import { until } from '../support/wait';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/test-server';
@@ -339,6 +340,96 @@ describe('the console over HTTP', () => {
 			await audit.getByRole('cell', { name: action, exact: true }).first().waitFor();
 		}
 		expect(await audit.getByRole('cell', { name: 'console', exact: true }).count()).toBeGreaterThanOrEqual(7);
+	}, 60_000);
+
+	test('projects and bots: creates a project and a bot, invites a member, deletes the bot', async () => {
+		const owner = await createAccount(t);
+		const member = await createAccount(t);
+		secrets.push(owner.apiKey, member.apiKey);
+		await screen('Projects and bots');
+		const create = page.getByRole('form', { name: 'Create a project' });
+		await create.getByLabel('Owner (user ID)').fill(owner.id);
+		await create.getByLabel('Name').fill('Console project');
+		await create.getByRole('button', { name: 'Create project' }).click();
+		const row = page.getByRole('row').filter({ hasText: owner.id });
+		await row.getByRole('cell', { name: 'Console project', exact: true }).waitFor();
+
+		const invite = row.getByRole('form', { name: 'Invite a member to Console project' });
+		await invite.getByLabel('User ID').fill(member.id);
+		await invite.getByRole('button', { name: 'Invite' }).click();
+		await row.getByText(member.id).waitFor();
+
+		await row.getByRole('button', { name: 'Bots' }).click();
+		const bots = page.getByRole('region', { name: 'Bots of Console project' });
+		await bots.getByLabel('Name').fill('Console bot');
+		await bots.getByRole('button', { name: 'Create bot' }).click();
+		await bots.getByRole('cell', { name: 'Console bot', exact: true }).waitFor();
+		const [project] = (await t.admin.expect(200, 'GET', `/projects?owner_id=${owner.id}`)).data;
+		expect(project.member_ids).toEqual([member.id]);
+		const [bot] = (await t.admin.expect(200, 'GET', `/bots?project_uuid=${project.uuid}`)).data;
+		expect(bot.name).toBe('Console bot');
+
+		await bots.getByRole('button', { name: 'Delete' }).click();
+		await bots.getByRole('button', { name: 'Confirm: delete Console bot' }).click();
+		await bots.getByRole('cell', { name: 'Console bot', exact: true }).waitFor({ state: 'detached' });
+		expect((await t.admin.request('GET', `/bots/${bot.id}`)).status).toBe(404);
+	}, 60_000);
+
+	test('lists: schemas with their fields, records added; deprecations set and cleared', async () => {
+		const owner = await createAccount(t);
+		secrets.push(owner.apiKey);
+		const list = await createListForTest(owner, { project_uuid: (await createProject(t, owner)).uuid }, [
+			{ name: 'Title', slug: 'title', type: 'string', is_required: true },
+		]);
+		await screen('Lists');
+		const card = page.getByRole('article').filter({ hasText: list.id });
+		await card.getByRole('cell', { name: 'title', exact: true }).waitFor();
+		await card.getByRole('button', { name: /^Records \(0\)/ }).click();
+		await card.getByLabel('Values (JSON, slug to value)').fill('{"title": "From the console"}');
+		await card.getByRole('button', { name: 'Add record' }).click();
+		await card.getByText('From the console').waitFor();
+		expect((await t.admin.expect(200, 'GET', `/lists/${list.id}/items`)).data).toHaveLength(1);
+
+		await screen('Deprecations');
+		await page.getByLabel('API method').fill('getNumberOfContacts');
+		await page.getByLabel('Sunset (your time)').fill('2099-06-30T12:00');
+		await page.getByRole('button', { name: 'Set sunset' }).click();
+		await page.getByRole('button', { name: 'Clear getNumberOfContacts' }).waitFor();
+		const set = (await t.admin.expect(200, 'GET', '/deprecations')).data;
+		expect(set).toContainEqual({ method: 'getNumberOfContacts', sunset: expect.stringMatching(/^2099-06-30T/) });
+		await page.getByRole('button', { name: 'Clear getNumberOfContacts' }).click();
+		await page.getByText('No method is deprecated.').waitFor();
+		expect((await t.admin.expect(200, 'GET', '/deprecations')).data).toEqual([]);
+	}, 60_000);
+
+	test('test double: a request in the log in full on click; a seed uploaded and a reset, the session and the trail kept', async () => {
+		await screen('Test double');
+		expect((await http.post(`${t.url}/api/v1/getMe`, {}, { headers: { Accept: 'application/json' } })).status).toBe(401);
+		await page.getByLabel('Status').first().selectOption('4xx');
+		await page.getByRole('button', { name: 'Refresh' }).click();
+		const logged = page.getByTestId('requests').getByRole('row').filter({ hasText: '401' }).first();
+		await logged.getByRole('button', { name: 'Details' }).click();
+		await page.getByTestId('requests').locator('pre.json').filter({ hasText: '"status": 401' }).first().waitFor();
+
+		const key = 'uploaded-seed-key-0123456789';
+		await page.getByLabel('Seed file (JSON)').setInputFiles({
+			name: 'seed.json',
+			mimeType: 'application/json',
+			buffer: Buffer.from(JSON.stringify({ users: [{ name: 'Seeded', email: 'seeded@example.com', api_key: key }] })),
+		});
+		await page.getByRole('button', { name: 'Apply seed' }).click();
+		await page.getByText('Seed seed.json applied.').waitFor();
+		expect((await t.admin.expect(200, 'GET', '/users')).data.map((user: { email: string }) => user.email)).toEqual([
+			'seeded@example.com',
+		]);
+		await page.getByRole('button', { name: 'Reset to the seed' }).click();
+		await page.getByText(/^Data reset at/).waitFor();
+		expect((await t.admin.expect(200, 'GET', '/users')).meta.total).toBe(0);
+		const trail = (await t.admin.expect(200, 'GET', '/audit?per_page=2')).data;
+		expect(trail.map((entry: { action: string; via: string }) => [entry.action, entry.via])).toEqual([
+			['reset', 'console'],
+			['applySeed', 'console'],
+		]);
 	}, 60_000);
 
 	test('a cross-site form post is refused (CSRF), and changes nothing', async () => {
