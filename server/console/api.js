@@ -7,6 +7,17 @@ export const html = htm.bind(h);
 export const base = document.getElementById('app').dataset.base;
 
 let csrfToken = '';
+let polling = false;
+
+/** Runs `tick` as a timed refresh: its calls say so, and do not keep an idle session alive. */
+export function asPoll(tick) {
+	polling = true;
+	try {
+		tick();
+	} finally {
+		polling = false;
+	}
+}
 
 export class Failure extends Error {
 	constructor(status, body) {
@@ -24,6 +35,8 @@ function signInAgain() {
 async function send(method, url, body) {
 	const headers = { Accept: 'application/json' };
 	if (method !== 'GET') headers['X-CSRF-Token'] = csrfToken;
+	// Read before the first await: `asPoll` marks only the calls its tick starts.
+	if (polling) headers['X-Console-Poll'] = '1';
 	if (body !== undefined) headers['Content-Type'] = 'application/json';
 	const res = await fetch(url, {
 		method,

@@ -1,6 +1,6 @@
 // Small pieces every screen uses: loading state, error line, pager, copy button, JSON view.
 import { useCallback, useEffect, useState } from './vendor/preact-hooks.mjs';
-import { html } from './api.js';
+import { asPoll, html } from './api.js';
 
 /** Runs `load` now and whenever `deps` change; `reload` runs it again. */
 export function useLoad(load, deps) {
@@ -19,7 +19,7 @@ export function useLoad(load, deps) {
 export function useEvery(ms, tick, active = true) {
 	useEffect(() => {
 		if (!active) return undefined;
-		const timer = setInterval(tick, ms);
+		const timer = setInterval(() => asPoll(tick), ms);
 		return () => clearInterval(timer);
 	}, [ms, tick, active]);
 }

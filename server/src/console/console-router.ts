@@ -29,6 +29,8 @@ export interface ConsoleRouterDeps extends AdminDeps {
 
 export const SESSION_COOKIE = 'bp_console';
 export const CSRF_HEADER = 'X-CSRF-Token';
+/** Sent by the page's timed refreshes: they do not keep an idle session alive. */
+export const POLL_HEADER = 'X-Console-Poll';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
@@ -78,7 +80,7 @@ export function consoleRouter({ config, authThrottle, gates, now, ...deps }: Con
 			const changes = !SAFE_METHODS.has(req.method);
 			if (changes && crossSite(req)) throw new ApiError(403, { error: 'Cross-site request refused.' });
 			const presented = cookieOf(req, SESSION_COOKIE);
-			const session = await sessions.touch(presented);
+			const session = await sessions.touch(presented, req.get(POLL_HEADER) === undefined);
 			if (!session) {
 				if (presented !== undefined) setCookie(req, res, '', 0);
 				if (kind === 'page') return res.redirect(303, `${base}/console/sign-in`);

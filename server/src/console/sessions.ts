@@ -35,23 +35,24 @@ export class ConsoleSessions {
 		return { id, csrfToken };
 	}
 
-	/** The live session with this ID, its idle time restarted; undefined when unknown, idle too long or too old. */
-	async touch(id: string | undefined): Promise<ConsoleSession | undefined> {
+	/**
+	 * The live session with this ID; undefined when unknown, idle too long or too old. Its idle time restarts, unless
+	 * the request is the page's own polling (`activity` false), which is no sign of a person at the screen.
+	 */
+	async touch(id: string | undefined, activity = true): Promise<ConsoleSession | undefined> {
 		if (id === undefined || !SESSION_ID.test(id)) return undefined;
 		const now = this.now();
-		const live = await this.models.consoleSessions
-			.findOneAndUpdate(
-				{
-					_id: hashOf(id),
-					lastSeenAt: { $gt: new Date(now - this.idleTimeoutMs) },
-					createdAt: { $gt: new Date(now - MAX_SESSION_MS) },
-				},
-				{ $set: { lastSeenAt: new Date(now) } },
-				{ returnDocument: 'after' },
-			)
-			.lean();
-		if (!live) return undefined;
-		return { id, csrfToken: live.csrfToken };
+		const live = {
+			_id: hashOf(id),
+			lastSeenAt: { $gt: new Date(now - this.idleTimeoutMs) },
+			createdAt: { $gt: new Date(now - MAX_SESSION_MS) },
+		};
+		const sessions = this.models.consoleSessions;
+		const found = await (activity
+			? sessions.findOneAndUpdate(live, { $set: { lastSeenAt: new Date(now) } }, { returnDocument: 'after' }).lean()
+			: sessions.findOne(live).lean());
+		if (!found) return undefined;
+		return { id, csrfToken: found.csrfToken };
 	}
 
 	async end(id: string): Promise<void> {
