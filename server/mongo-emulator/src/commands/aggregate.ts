@@ -11,7 +11,7 @@ import {
 	rejectCollation,
 } from './arguments';
 import type { CommandHandler } from './command-context';
-import { checkFields, checkHint, fieldRules, LET_REFUSAL } from './fields';
+import { checkFields, checkQuery, fieldRules, LET_REFUSAL } from './fields';
 
 /** `allowDiskUse` changes nothing in memory; there are no validators to bypass ($out and $merge are refused anyway). */
 export const AGGREGATE_FIELDS = fieldRules('aggregate', {
@@ -30,7 +30,7 @@ export const aggregate: CommandHandler = (command, context) => {
 	const name = collectionName(command);
 	const cursor = optionalDocument(command, 'cursor');
 	if (!cursor) throw new CommandError('FailedToParse', "The 'cursor' option is required");
-	checkHint(existingCollection(context, name), command.hint); // removes TTL-expired documents first
+	checkQuery(existingCollection(context, name), {}, command.hint); // the collection call removes TTL-expired documents first
 	const { documents } = runAggregate(context.engine.database(context.databaseName), name, command.pipeline);
 	return cursorReply(
 		context,

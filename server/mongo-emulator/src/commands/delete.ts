@@ -1,6 +1,5 @@
 /** `delete`: a batch of delete statements (`limit` 0 for all matches, 1 for the first), reported with writeErrors. */
 import { CommandError } from '../errors';
-import { compileFilter } from '../engine/query/matcher';
 import { deleteDocuments } from '../engine/write-operations';
 import {
 	collectionName,
@@ -11,7 +10,7 @@ import {
 	rejectCollation,
 } from './arguments';
 import type { CommandHandler } from './command-context';
-import { checkFields, checkHint, fieldRules, LET_REFUSAL } from './fields';
+import { checkFields, checkQuery, fieldRules, LET_REFUSAL } from './fields';
 
 const DELETE_FIELDS = fieldRules('delete', { accepted: ['deletes', 'ordered'], refused: { let: LET_REFUSAL } });
 const STATEMENT_FIELDS = fieldRules('delete.deletes', { accepted: ['q', 'limit', 'collation', 'hint'] }, { generic: false });
@@ -26,12 +25,11 @@ export const deleteCommand: CommandHandler = (command, context) => {
 	let deleted = 0;
 	const writeErrors = applyBatch(statements, isOrdered(command), (statement) => {
 		rejectCollation(statement);
-		checkHint(collection, statement.hint);
 		const limit = optionalInteger(statement, 'limit') ?? 0;
 		if (limit !== 0 && limit !== 1) throw new CommandError('FailedToParse', 'The limit field in delete objects must be 0 or 1');
 		const filter = optionalDocument(statement, 'q') ?? {};
+		checkQuery(collection, filter, statement.hint);
 		if (collection) deleted += deleteDocuments(collection, filter, limit).length;
-		else compileFilter(filter); // parsed, as MongoDB parses it, though nothing can match
 	});
 	return withWriteErrors({ n: deleted }, writeErrors);
 };

@@ -10,6 +10,7 @@ import { isPlainObject } from '../bson/types';
 import { badValue, CommandError } from '../errors';
 import type { Collection } from '../engine/collection';
 import { keyPattern } from '../engine/indexes/index-spec';
+import { compileFilter } from '../engine/query/matcher';
 
 /**
  * Fields drivers add to any command. `readConcern` and `writeConcern` change nothing on a single in-memory node
@@ -81,11 +82,20 @@ export function checkFields(document: Document, checker: FieldChecker, skipFirst
 export const LET_REFUSAL = 'let variables';
 
 /**
+ * What every query's command checks before it reads: its hint (below), and, when there is no collection to read, its
+ * filter, which MongoDB parses before it looks for documents (an unknown operator is refused even then).
+ */
+export function checkQuery(collection: Collection | undefined, filter: Document, hint: unknown): void {
+	checkHint(collection, hint);
+	if (!collection) compileFilter(filter);
+}
+
+/**
  * `hint` does not change which documents match, unless it names a sparse or partial index (which a real server then
  * reads alone); so it is checked against the collection's indexes as MongoDB checks it, and refused for those.
  * The plan is still the planner's own.
  */
-export function checkHint(collection: Collection | undefined, hint: unknown): void {
+function checkHint(collection: Collection | undefined, hint: unknown): void {
 	if (hint === undefined || hint === null || collection === undefined) return;
 	if (typeof hint !== 'string' && !isPlainObject(hint)) {
 		throw new CommandError('FailedToParse', 'hint must be a string or an object');

@@ -2,7 +2,6 @@
 import type { Document } from 'bson';
 import { isPlainObject } from '../bson/types';
 import { CommandError } from '../errors';
-import { compileFilter } from '../engine/query/matcher';
 import { hasProjection, projectDocuments, storedBytesProjection } from '../engine/query/projection';
 import { parseSort } from '../engine/query/sort';
 import { checkUpdateSpec } from '../engine/update/apply-update';
@@ -17,7 +16,7 @@ import {
 	rejectCollation,
 } from './arguments';
 import type { CommandHandler } from './command-context';
-import { checkFields, checkHint, fieldRules, LET_REFUSAL } from './fields';
+import { checkFields, checkQuery, fieldRules, LET_REFUSAL } from './fields';
 
 /** There are no validators to bypass. */
 const FIND_AND_MODIFY_FIELDS = fieldRules('findAndModify', {
@@ -52,8 +51,7 @@ export const findAndModify: CommandHandler = (command, context) => {
 			throw new CommandError('FailedToParse', 'Cannot specify both an update and remove=true, or remove=true and upsert=true');
 		}
 		const collection = existingCollection(context, name);
-		checkHint(collection, command.hint);
-		if (!collection) compileFilter(filter);
+		checkQuery(collection, filter, command.hint);
 		const [removed] = collection ? deleteDocuments(collection, filter, 1, sort) : [];
 		return { lastErrorObject: { n: removed ? 1 : 0 }, value: project(removed), ok: 1 };
 	}
@@ -64,11 +62,8 @@ export const findAndModify: CommandHandler = (command, context) => {
 	}
 	checkUpdateSpec(update);
 	const collection = upsert ? collectionForWrite(context, name) : existingCollection(context, name);
-	checkHint(collection, command.hint);
-	if (!collection) {
-		compileFilter(filter); // nothing to update, but parsed, as MongoDB parses it
-		return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
-	}
+	checkQuery(collection, filter, command.hint);
+	if (!collection) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
 	const arrayFilters = command.arrayFilters === undefined ? undefined : documentArray(command, 'arrayFilters');
 	const outcome = updateDocuments(collection, { filter, update, upsert, sort, arrayFilters });
 	const lastErrorObject: Document = { n: outcome.matched || (outcome.upserted ? 1 : 0), updatedExisting: outcome.matched > 0 };

@@ -3,7 +3,6 @@ import type { Document } from 'bson';
 import { isPlainObject } from '../bson/types';
 import { CommandError } from '../errors';
 import { updateDocuments } from '../engine/write-operations';
-import { compileFilter } from '../engine/query/matcher';
 import { checkUpdateSpec, isOperatorUpdate } from '../engine/update/apply-update';
 import {
 	collectionForWrite,
@@ -14,7 +13,7 @@ import {
 	rejectCollation,
 } from './arguments';
 import type { CommandHandler } from './command-context';
-import { checkFields, checkHint, fieldRules, LET_REFUSAL } from './fields';
+import { checkFields, checkQuery, fieldRules, LET_REFUSAL } from './fields';
 
 /** There are no validators to bypass. */
 const UPDATE_FIELDS = fieldRules('update', {
@@ -52,11 +51,8 @@ export const update: CommandHandler = (command, context) => {
 		checkUpdateSpec(updateSpec);
 		const upsert = statement.upsert === true;
 		const collection = upsert ? collectionForWrite(context, name) : existingCollection(context, name);
-		checkHint(collection, statement.hint);
-		if (!collection) {
-			compileFilter(filter); // nothing to update, but parsed, as MongoDB parses it
-			return;
-		}
+		checkQuery(collection, filter, statement.hint);
+		if (!collection) return;
 		const arrayFilters = statement.arrayFilters === undefined ? undefined : documentArray(statement, 'arrayFilters');
 		const outcome = updateDocuments(collection, { filter, update: updateSpec, upsert, multi, arrayFilters });
 		matched += outcome.matched;
