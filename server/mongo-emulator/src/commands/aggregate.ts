@@ -11,12 +11,11 @@ import {
 	rejectCollation,
 } from './arguments';
 import type { CommandHandler } from './command-context';
-import { checkFields, checkQuery, fieldRules, LET_REFUSAL } from './fields';
+import { checkFields, checkQuery, fieldRules, letVariables } from './fields';
 
 /** `allowDiskUse` changes nothing in memory; there are no validators to bypass ($out and $merge are refused anyway). */
 export const AGGREGATE_FIELDS = fieldRules('aggregate', {
-	accepted: ['pipeline', 'cursor', 'explain', 'collation', 'hint', 'allowDiskUse', 'bypassDocumentValidation'],
-	refused: { let: LET_REFUSAL },
+	accepted: ['pipeline', 'cursor', 'explain', 'collation', 'hint', 'allowDiskUse', 'bypassDocumentValidation', 'let'],
 });
 import { cursorReply } from './cursor-reply';
 
@@ -31,7 +30,12 @@ export const aggregate: CommandHandler = (command, context) => {
 	const cursor = optionalDocument(command, 'cursor');
 	if (!cursor) throw new CommandError('FailedToParse', "The 'cursor' option is required");
 	checkQuery(existingCollection(context, name), {}, command.hint); // the collection call removes TTL-expired documents first
-	const { documents } = runAggregate(context.engine.database(context.databaseName), name, command.pipeline);
+	const { documents } = runAggregate(
+		context.engine.database(context.databaseName),
+		name,
+		command.pipeline,
+		letVariables(command),
+	);
 	return cursorReply(
 		context,
 		namespace(context, name),

@@ -10,9 +10,9 @@ import {
 	rejectCollation,
 } from './arguments';
 import type { CommandHandler } from './command-context';
-import { checkFields, checkQuery, fieldRules, LET_REFUSAL } from './fields';
+import { checkFields, checkQuery, fieldRules, letVariables } from './fields';
 
-const DELETE_FIELDS = fieldRules('delete', { accepted: ['deletes', 'ordered'], refused: { let: LET_REFUSAL } });
+const DELETE_FIELDS = fieldRules('delete', { accepted: ['deletes', 'ordered', 'let'] });
 const STATEMENT_FIELDS = fieldRules('delete.deletes', { accepted: ['q', 'limit', 'collation', 'hint'] }, { generic: false });
 import { applyBatch, isOrdered, withWriteErrors } from './write-batch';
 
@@ -22,6 +22,7 @@ export const deleteCommand: CommandHandler = (command, context) => {
 	// MongoDB parses the whole command first: a statement's unknown field fails the command, not a write.
 	for (const statement of statements) checkFields(statement, STATEMENT_FIELDS, false);
 	const collection = existingCollection(context, collectionName(command));
+	const variables = letVariables(command);
 	let deleted = 0;
 	const writeErrors = applyBatch(statements, isOrdered(command), (statement) => {
 		rejectCollation(statement);
@@ -29,7 +30,7 @@ export const deleteCommand: CommandHandler = (command, context) => {
 		if (limit !== 0 && limit !== 1) throw new CommandError('FailedToParse', 'The limit field in delete objects must be 0 or 1');
 		const filter = optionalDocument(statement, 'q') ?? {};
 		checkQuery(collection, filter, statement.hint);
-		if (collection) deleted += deleteDocuments(collection, filter, limit).length;
+		if (collection) deleted += deleteDocuments(collection, filter, limit, undefined, variables).length;
 	});
 	return withWriteErrors({ n: deleted }, writeErrors);
 };

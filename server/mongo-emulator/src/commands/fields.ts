@@ -10,6 +10,7 @@ import { isPlainObject } from '../bson/types';
 import { badValue, CommandError } from '../errors';
 import type { Collection } from '../engine/collection';
 import { keyPattern } from '../engine/indexes/index-spec';
+import { evaluateVariables } from '../engine/aggregate';
 import { compileFilter } from '../engine/query/matcher';
 
 /**
@@ -78,8 +79,23 @@ export function checkFields(document: Document, checker: FieldChecker, skipFirst
 	}
 }
 
-/** Refused by every command that takes it: mingo's expressions are not given the variables. */
-export const LET_REFUSAL = 'let variables';
+/**
+ * A command's `let`: each value is an expression, evaluated once (`{id: 1}`, `{when: '$$NOW'}`); the variables are
+ * read as `$$name` by `$expr` in its filters, by its pipeline and by its pipeline updates.
+ */
+export function letVariables(command: Document): Document | undefined {
+	const expressions: unknown = command.let;
+	if (expressions === undefined || expressions === null) return undefined;
+	if (!isPlainObject(expressions))
+		throw new CommandError('TypeMismatch', "BSON field 'let' is the wrong type, expected an object");
+	for (const name in expressions) {
+		// As MongoDB: a user variable starts with a lowercase letter or a non-ASCII character (NOW, ROOT... are the system's).
+		if (!/^[a-z\u0080-\uffff][\w\u0080-\uffff]*$/.test(name)) {
+			throw badValue(`'${name}' starts with an invalid character for a user variable name`);
+		}
+	}
+	return evaluateVariables(expressions);
+}
 
 /**
  * What every query's command checks before it reads: its hint (below), and, when there is no collection to read, its

@@ -16,7 +16,7 @@ import {
 	rejectCollation,
 } from './arguments';
 import type { CommandHandler } from './command-context';
-import { checkFields, checkQuery, fieldRules, LET_REFUSAL } from './fields';
+import { checkFields, checkQuery, fieldRules, letVariables } from './fields';
 
 /** There are no validators to bypass. */
 const FIND_AND_MODIFY_FIELDS = fieldRules('findAndModify', {
@@ -32,8 +32,8 @@ const FIND_AND_MODIFY_FIELDS = fieldRules('findAndModify', {
 		'collation',
 		'hint',
 		'bypassDocumentValidation',
+		'let',
 	],
-	refused: { let: LET_REFUSAL },
 });
 
 export const findAndModify: CommandHandler = (command, context) => {
@@ -44,6 +44,7 @@ export const findAndModify: CommandHandler = (command, context) => {
 	const sort = parseSort(optionalDocument(command, 'sort'));
 	const fields = optionalDocument(command, 'fields');
 	const upsert = command.upsert === true;
+	const variables = letVariables(command);
 	const project = (doc: Document | undefined): Document | null => (doc ? projectDocuments([doc], fields)[0] : null);
 
 	if (command.remove === true) {
@@ -52,7 +53,7 @@ export const findAndModify: CommandHandler = (command, context) => {
 		}
 		const collection = existingCollection(context, name);
 		checkQuery(collection, filter, command.hint);
-		const [removed] = collection ? deleteDocuments(collection, filter, 1, sort) : [];
+		const [removed] = collection ? deleteDocuments(collection, filter, 1, sort, variables) : [];
 		return { lastErrorObject: { n: removed ? 1 : 0 }, value: project(removed), ok: 1 };
 	}
 
@@ -65,7 +66,7 @@ export const findAndModify: CommandHandler = (command, context) => {
 	checkQuery(collection, filter, command.hint);
 	if (!collection) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
 	const arrayFilters = command.arrayFilters === undefined ? undefined : documentArray(command, 'arrayFilters');
-	const outcome = updateDocuments(collection, { filter, update, upsert, sort, arrayFilters });
+	const outcome = updateDocuments(collection, { filter, update, upsert, sort, arrayFilters, variables });
 	const lastErrorObject: Document = { n: outcome.matched || (outcome.upserted ? 1 : 0), updatedExisting: outcome.matched > 0 };
 	if (outcome.upserted) lastErrorObject.upserted = outcome.upserted._id;
 	const value = command.new === true ? outcome.after : outcome.before;

@@ -15,7 +15,7 @@ import {
 } from './arguments';
 import type { CommandHandler } from './command-context';
 import { cursorReply } from './cursor-reply';
-import { checkFields, checkQuery, fieldRules, LET_REFUSAL } from './fields';
+import { checkFields, checkQuery, fieldRules, letVariables } from './fields';
 
 export interface FindArguments {
 	readonly filter: Document;
@@ -24,6 +24,7 @@ export interface FindArguments {
 	readonly skip?: number;
 	readonly limit?: number;
 	readonly singleBatch: boolean;
+	readonly variables?: Document;
 }
 
 /**
@@ -44,13 +45,13 @@ const FIND_FIELDS = fieldRules('find', {
 		'allowDiskUse',
 		'allowPartialResults',
 		'oplogReplay',
+		'let',
 	],
 	refused: {
 		returnKey: 'answering with index keys',
 		showRecordId: 'record ids',
 		min: 'index bounds',
 		max: 'index bounds',
-		let: LET_REFUSAL,
 		tailable: 'tailable cursors',
 		awaitData: 'tailable cursors',
 		noCursorTimeout: 'cursors that never time out',
@@ -71,6 +72,7 @@ export function parseFindArguments(command: Document): FindArguments {
 		skip: nonNegativeInteger(command, 'skip'),
 		limit: limit === undefined ? undefined : Math.abs(limit),
 		singleBatch: command.singleBatch === true || (limit !== undefined && limit < 0),
+		variables: letVariables(command),
 	};
 }
 

@@ -13,17 +13,19 @@ import {
 	rejectCollation,
 } from './arguments';
 import type { CommandHandler } from './command-context';
-import { checkFields, checkQuery, fieldRules, LET_REFUSAL } from './fields';
+import { checkFields, checkQuery, fieldRules, letVariables } from './fields';
 
 /** There are no validators to bypass. */
 const UPDATE_FIELDS = fieldRules('update', {
-	accepted: ['updates', 'ordered', 'bypassDocumentValidation'],
-	refused: { let: LET_REFUSAL },
+	accepted: ['updates', 'ordered', 'bypassDocumentValidation', 'let'],
 });
 /** `sort` is MongoDB 8.0's; MongoDB 7.0, which the emulator is, does not know it. */
 const STATEMENT_FIELDS = fieldRules(
 	'update.updates',
-	{ accepted: ['q', 'u', 'upsert', 'multi', 'arrayFilters', 'collation', 'hint'], refused: { c: LET_REFUSAL } },
+	{
+		accepted: ['q', 'u', 'upsert', 'multi', 'arrayFilters', 'collation', 'hint'],
+		refused: { c: 'constants of a pipeline update (let is supported)' },
+	},
 	{ generic: false },
 );
 import { applyBatch, isOrdered, withWriteErrors } from './write-batch';
@@ -34,6 +36,7 @@ export const update: CommandHandler = (command, context) => {
 	// MongoDB parses the whole command first: a statement's unknown field fails the command, not a write.
 	for (const statement of statements) checkFields(statement, STATEMENT_FIELDS, false);
 	const name = collectionName(command);
+	const variables = letVariables(command);
 	let matched = 0;
 	let modified = 0;
 	const upserted: Document[] = [];
@@ -54,7 +57,7 @@ export const update: CommandHandler = (command, context) => {
 		checkQuery(collection, filter, statement.hint);
 		if (!collection) return;
 		const arrayFilters = statement.arrayFilters === undefined ? undefined : documentArray(statement, 'arrayFilters');
-		const outcome = updateDocuments(collection, { filter, update: updateSpec, upsert, multi, arrayFilters });
+		const outcome = updateDocuments(collection, { filter, update: updateSpec, upsert, multi, arrayFilters, variables });
 		matched += outcome.matched;
 		modified += outcome.modified;
 		if (outcome.upserted) upserted.push({ index, _id: outcome.upserted._id });
