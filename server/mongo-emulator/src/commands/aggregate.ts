@@ -12,12 +12,12 @@ import {
 } from './arguments';
 import type { CommandHandler } from './command-context';
 import { checkFields, checkQuery, fieldRules, letVariables } from './fields';
+import { cursorReply } from './cursor-reply';
 
 /** `allowDiskUse` changes nothing in memory; there are no validators to bypass ($out and $merge are refused anyway). */
 export const AGGREGATE_FIELDS = fieldRules('aggregate', {
 	accepted: ['pipeline', 'cursor', 'explain', 'collation', 'hint', 'allowDiskUse', 'bypassDocumentValidation', 'let'],
 });
-import { cursorReply } from './cursor-reply';
 
 export const aggregate: CommandHandler = (command, context) => {
 	checkFields(command, AGGREGATE_FIELDS, true);

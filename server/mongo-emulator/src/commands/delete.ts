@@ -11,10 +11,10 @@ import {
 } from './arguments';
 import type { CommandHandler } from './command-context';
 import { checkFields, checkQuery, fieldRules, letVariables } from './fields';
+import { applyBatch, isOrdered, withWriteErrors } from './write-batch';
 
 const DELETE_FIELDS = fieldRules('delete', { accepted: ['deletes', 'ordered', 'let'] });
 const STATEMENT_FIELDS = fieldRules('delete.deletes', { accepted: ['q', 'limit', 'collation', 'hint'] }, { generic: false });
-import { applyBatch, isOrdered, withWriteErrors } from './write-batch';
 
 export const deleteCommand: CommandHandler = (command, context) => {
 	checkFields(command, DELETE_FIELDS, true);

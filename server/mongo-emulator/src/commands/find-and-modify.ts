@@ -62,8 +62,9 @@ export const findAndModify: CommandHandler = (command, context) => {
 		throw new CommandError('FailedToParse', 'Either an update or remove=true must be specified');
 	}
 	checkUpdateSpec(update);
-	const collection = upsert ? collectionForWrite(context, name) : existingCollection(context, name);
-	checkQuery(collection, filter, command.hint);
+	const existing = existingCollection(context, name);
+	checkQuery(existing, filter, command.hint); // before an upsert creates the collection
+	const collection = existing ?? (upsert ? collectionForWrite(context, name) : undefined);
 	if (!collection) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
 	const arrayFilters = command.arrayFilters === undefined ? undefined : documentArray(command, 'arrayFilters');
 	const outcome = updateDocuments(collection, { filter, update, upsert, sort, arrayFilters, variables });

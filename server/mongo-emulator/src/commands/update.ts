@@ -14,6 +14,7 @@ import {
 } from './arguments';
 import type { CommandHandler } from './command-context';
 import { checkFields, checkQuery, fieldRules, letVariables } from './fields';
+import { applyBatch, isOrdered, withWriteErrors } from './write-batch';
 
 /** There are no validators to bypass. */
 const UPDATE_FIELDS = fieldRules('update', {
@@ -28,7 +29,6 @@ const STATEMENT_FIELDS = fieldRules(
 	},
 	{ generic: false },
 );
-import { applyBatch, isOrdered, withWriteErrors } from './write-batch';
 
 export const update: CommandHandler = (command, context) => {
 	checkFields(command, UPDATE_FIELDS, true);
@@ -53,8 +53,9 @@ export const update: CommandHandler = (command, context) => {
 		}
 		checkUpdateSpec(updateSpec);
 		const upsert = statement.upsert === true;
-		const collection = upsert ? collectionForWrite(context, name) : existingCollection(context, name);
-		checkQuery(collection, filter, statement.hint);
+		const existing = existingCollection(context, name);
+		checkQuery(existing, filter, statement.hint); // before an upsert creates the collection
+		const collection = existing ?? (upsert ? collectionForWrite(context, name) : undefined);
 		if (!collection) return;
 		const arrayFilters = statement.arrayFilters === undefined ? undefined : documentArray(statement, 'arrayFilters');
 		const outcome = updateDocuments(collection, { filter, update: updateSpec, upsert, multi, arrayFilters, variables });
