@@ -3,6 +3,8 @@
  * sorted, every API method of the spec is reachable, parameters are complete, and the routing matches. Both
  * versions share one description; each version's parameters are checked as the editor shows them to it.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { BotPlatformApi } from '../../credentials/BotPlatformApi.credentials';
 import { BotPlatform } from '../../nodes/BotPlatform/BotPlatform.node';
@@ -97,6 +99,18 @@ describe('resources and operations', () => {
 		expect(routed).toBe(Object.values(resources).reduce((sum, operations) => sum + Object.keys(operations).length, 0));
 		expect(findOperation('contact', 'nope')).toBeUndefined();
 		expect(findOperation('toString', 'call')).toBeUndefined();
+	});
+
+	test('each operation lives in actions/<resource>/<operation value>.operation.ts, and nothing else does', () => {
+		const actions = path.join(__dirname, '../../nodes/BotPlatform/actions');
+		const expected = Object.entries(resources).flatMap(([resource, operations]) =>
+			Object.keys(operations).map((operation) => `${resource}/${operation}.operation.ts`),
+		);
+		const present = fs
+			.readdirSync(actions, { recursive: true, encoding: 'utf8' })
+			.filter((file) => file.endsWith('.operation.ts'))
+			.map((file) => file.split(path.sep).join('/'));
+		expect(sortedByName(present)).toEqual(sortedByName(expected));
 	});
 });
 

@@ -4,7 +4,8 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { callApi, dataOf, idParameter, nodeVersion, textParameter } from '../../helpers/call';
+import { apiRequest, dataOf } from '../../transport';
+import { callOptions, idParameter, nodeVersion, textParameter } from '../../helpers/parameters';
 import { forOperation, perVersion } from '../../helpers/display-options';
 import { botIdField, botIdTextField, requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
@@ -184,7 +185,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		else if (extra.clearTags === true) params.tags = [];
 	}
 
-	const { status, body } = await callApi.call(this, 'createOrUpdateContact', params, itemIndex);
+	const { status, body } = await apiRequest.call(this, 'createOrUpdateContact', params, callOptions.call(this, itemIndex));
 	const contact = dataOf(body);
 	// The API tells a new contact (201) from an updated one (200); version 2 says so beside the contact's fields.
 	return version === 1 ? contact : { ...contact, created: status === 201 };

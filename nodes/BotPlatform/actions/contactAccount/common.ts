@@ -5,7 +5,8 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { callApi, dataOf, idParameter } from '../../helpers/call';
+import { apiRequest, dataOf } from '../../transport';
+import { callOptions, idParameter } from '../../helpers/parameters';
 import { fromVersion2, inVersion1 } from '../../helpers/display-options';
 import { idField } from '../common.descriptions';
 
@@ -83,7 +84,12 @@ export interface ContactAccount extends IDataObject {
 
 /** The contact's accounts (a repeatable read, so it may be retried before any money moves). */
 export async function contactAccounts(this: IExecuteFunctions, contactId: number, itemIndex: number): Promise<ContactAccount[]> {
-	const { body } = await callApi.call(this, 'getContactAccounts', { contact_id: contactId }, itemIndex);
+	const { body } = await apiRequest.call(
+		this,
+		'getContactAccounts',
+		{ contact_id: contactId },
+		callOptions.call(this, itemIndex),
+	);
 	return dataOf<ContactAccount[]>(body) ?? [];
 }
 

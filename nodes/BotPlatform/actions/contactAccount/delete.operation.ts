@@ -1,6 +1,7 @@
 /** Contact Account → Delete: `deleteContactAccount`; only an empty account can be deleted (spec §4.11). */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { callApi, idParameter, nodeVersion } from '../../helpers/call';
+import { apiRequest } from '../../transport';
+import { callOptions, idParameter, nodeVersion } from '../../helpers/parameters';
 import { forOperation, perVersion } from '../../helpers/display-options';
 import { requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
@@ -21,7 +22,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		nodeVersion.call(this) === 1
 			? idParameter.call(this, 'accountId', itemIndex, 'Account ID')
 			: (await chosenAccount.call(this, itemIndex)).accountId;
-	await callApi.call(this, 'deleteContactAccount', { account_id: accountId }, itemIndex);
+	await apiRequest.call(this, 'deleteContactAccount', { account_id: accountId }, callOptions.call(this, itemIndex));
 	return { success: true, account_id: accountId };
 }
 

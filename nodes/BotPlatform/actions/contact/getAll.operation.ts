@@ -1,7 +1,7 @@
 /** Contact → Get Many: `getContacts` in offset mode, 1000 per request, without over-fetching a Limit. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { contactBatches } from '../../transport';
-import { maxWaitSeconds } from '../../helpers/call';
+import { callOptions } from '../../helpers/parameters';
 import { forOperation } from '../../helpers/display-options';
 import { contactFilters } from '../../helpers/filters';
 import { limitField, requestOptions, returnAllField } from '../common.descriptions';
@@ -25,14 +25,13 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const contacts: IDataObject[] = [];
 	const batches = contactBatches.call(this, contactFilters.call(this, itemIndex), {
 		limit,
-		itemIndex,
-		maxWaitSeconds: maxWaitSeconds.call(this, itemIndex),
+		...callOptions.call(this, itemIndex),
 	});
 	for await (const batch of batches) contacts.push(...batch);
 	return contacts;
 }
 
-export const getMany: BotPlatformOperation = {
+export const getAll: BotPlatformOperation = {
 	method: 'getContacts',
 	description: forOperation('contact', 'getAll', properties),
 	execute,
