@@ -14,9 +14,11 @@ export function nodeVersion(this: IExecuteFunctions | ILoadOptionsFunctions): nu
 	return this.getNode().typeVersion;
 }
 
-/** A positive whole-number ID from a number field or an expression that gave text. */
+/** A positive whole-number ID from a number field, a text field, a picker (from version 3) or an expression. */
 export function idParameter(this: IExecuteFunctions, name: string, itemIndex: number, label: string): number {
-	const raw = this.getNodeParameter(name, itemIndex) as unknown;
+	// Pickers exist from version 3; earlier versions read their fields exactly as they always did.
+	const picker = nodeVersion.call(this) >= 3 ? { extractValue: true } : undefined;
+	const raw = this.getNodeParameter(name, itemIndex, undefined, picker) as unknown;
 	const value = typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
 	if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
 		throw new NodeOperationError(this.getNode(), `${label} must be a positive whole number, got "${String(raw)}"`, { itemIndex });

@@ -2,6 +2,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest, type ApiResult } from '../transport';
+import { accountOption } from './account-option';
 
 /** The editor waits for these; a rate limit is not worth waiting long for. */
 const UI_MAX_WAIT_SECONDS = 10;
@@ -39,13 +40,5 @@ export async function getContactAccounts(this: ILoadOptionsFunctions): Promise<I
 		{ contact_id: Number(raw) },
 		{ maxWaitSeconds: UI_MAX_WAIT_SECONDS },
 	)) as ApiResult<{ data?: IDataObject[] }>;
-	return (body.data ?? []).map((account) => {
-		const currency = String(account.currency);
-		const balance = typeof account.amount_note === 'string' ? account.amount_note : `${String(account.amount)} minor units`;
-		return {
-			name: `${currency} - balance ${balance}`,
-			value: currency,
-			description: `Account ID ${String(account.id)}${account.blocked_at ? ', blocked: it can be topped up but not debited' : ''}`,
-		};
-	});
+	return (body.data ?? []).map((account) => ({ ...accountOption(account), value: String(account.currency) }));
 }

@@ -7,6 +7,7 @@ import { contactFilters } from '../../helpers/filters';
 import { limitField, requestOptions, returnAllField } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
 import { contactFiltersCollection } from './filters.description';
+import { contactOutputProperties, shapeContact } from './output';
 
 const properties: INodeProperties[] = [
 	{
@@ -16,6 +17,7 @@ const properties: INodeProperties[] = [
 	},
 	limitField(),
 	...contactFiltersCollection,
+	...contactOutputProperties,
 	requestOptions,
 ];
 
@@ -27,7 +29,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		limit,
 		...callOptions.call(this, itemIndex),
 	});
-	for await (const batch of batches) contacts.push(...batch);
+	for await (const batch of batches) contacts.push(...batch.map((contact) => shapeContact.call(this, contact, itemIndex)));
 	return contacts;
 }
 

@@ -9,13 +9,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest, dataOf, type ApiMethodName } from '../../transport';
 import { callOptions, idParameter, nodeVersion, textParameter } from '../../helpers/parameters';
-import { forOperation, perVersion } from '../../helpers/display-options';
+import { forOperation, inVersion1, inVersions, perVersion } from '../../helpers/display-options';
 import { checkMinorAmount, majorToMinor, MoneyError } from '../../helpers/money';
 import { requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
 import {
+	accountFields,
 	accountIdField,
-	accountProperties,
 	chosenAccount,
 	contactAccounts,
 	contactIdField,
@@ -93,10 +93,11 @@ function fundsProperties(verb: Verb): INodeProperties[] {
 		description: `${verb === 'add' ? 'Why the funds are added' : 'What the debit is for'}. Shown in the account journal; up to 255 characters.`,
 	};
 	return [
-		...perVersion(
-			[accountIdField, ...amountProperties(verb, 1), contactForCurrency(contactIdField, {})],
-			[...accountProperties, ...amountProperties(verb, 2), contactForCurrency(contactIdTextField, { accountBy: ['id'] })],
-		),
+		...accountFields([accountIdField]),
+		...perVersion(amountProperties(verb, 1), amountProperties(verb, 2)),
+		// Versions 1 and 2 name an account by ID without its contact, which major units need for the currency.
+		...inVersion1([contactForCurrency(contactIdField, {})]),
+		...inVersions([2], [contactForCurrency(contactIdTextField, { accountBy: ['id'] })]),
 		description,
 		requestOptions,
 	];

@@ -3,11 +3,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest, dataOf } from '../../transport';
 import { callOptions, idParameter, nodeVersion, textParameter } from '../../helpers/parameters';
-import { forOperation, inVersion1, perVersion } from '../../helpers/display-options';
+import { forOperation, inVersion1, perVersion, perVersion3 } from '../../helpers/display-options';
 import { toFieldDefinition, type FieldInput } from '../../helpers/list-fields';
 import {
 	botIdField,
 	botIdTextField,
+	botLocator,
 	fieldDefinitionProperties,
 	fieldFlagProperties,
 	requestOptions,
@@ -58,7 +59,7 @@ const properties: INodeProperties[] = [
 		default: 'bot',
 		description: 'Where the list is created',
 	},
-	...perVersion([botIdField(true)], [botIdTextField(true)]).map((property) => ({
+	...perVersion3([botIdField(true)], [botIdTextField(true)], [botLocator(true)]).map((property) => ({
 		...property,
 		displayOptions: { show: { ...property.displayOptions?.show, createIn: ['bot'] } },
 	})),
