@@ -5,11 +5,10 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { apiRequest, CONTACTS_MAX_BATCH, listSchemaPages, type ApiResult } from '../transport';
-import { accountOption } from './account-option';
+import { accountOption, accountsOfContact, UI_MAX_WAIT_SECONDS } from './shared';
 
 const PAGES_PER_CALL = 5;
 const MIN_MATCHES = 10;
-const UI_MAX_WAIT_SECONDS = 10;
 
 export async function searchLists(
 	this: ILoadOptionsFunctions,
@@ -139,13 +138,7 @@ export async function searchContactAccounts(this: ILoadOptionsFunctions, filter?
 	const raw = String(this.getCurrentNodeParameter('contactId', { extractValue: true }) ?? '').trim();
 	// No contact yet, or an expression that only has a value when the workflow runs.
 	if (!/^\d+$/.test(raw) || Number(raw) < 1) return { results: [] };
-	const { body } = (await apiRequest.call(
-		this,
-		'getContactAccounts',
-		{ contact_id: Number(raw) },
-		{ maxWaitSeconds: UI_MAX_WAIT_SECONDS },
-	)) as ApiResult<{ data?: IDataObject[] }>;
 	const needle = filter?.trim().toUpperCase() ?? '';
-	const accounts = (body.data ?? []).filter((account) => String(account.currency).toUpperCase().includes(needle));
-	return { results: accounts.map(accountOption) };
+	const accounts = await accountsOfContact.call(this, Number(raw));
+	return { results: accounts.filter((account) => String(account.currency).toUpperCase().includes(needle)).map(accountOption) };
 }

@@ -2,10 +2,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest, type ApiResult } from '../transport';
-import { accountOption } from './account-option';
-
-/** The editor waits for these; a rate limit is not worth waiting long for. */
-const UI_MAX_WAIT_SECONDS = 10;
+import { accountOption, accountsOfContact, UI_MAX_WAIT_SECONDS } from './shared';
 
 export async function getListFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const schemaId = String(this.getNodeParameter('list', undefined, { extractValue: true }) ?? '').trim();
@@ -34,11 +31,6 @@ export async function getContactAccounts(this: ILoadOptionsFunctions): Promise<I
 	if (!/^\d+$/.test(raw) || Number(raw) < 1) {
 		throw new NodeOperationError(this.getNode(), `Contact ID must be a positive whole number to list its accounts, got "${raw}"`);
 	}
-	const { body } = (await apiRequest.call(
-		this,
-		'getContactAccounts',
-		{ contact_id: Number(raw) },
-		{ maxWaitSeconds: UI_MAX_WAIT_SECONDS },
-	)) as ApiResult<{ data?: IDataObject[] }>;
-	return (body.data ?? []).map((account) => ({ ...accountOption(account), value: String(account.currency) }));
+	const accounts = await accountsOfContact.call(this, Number(raw));
+	return accounts.map((account) => ({ ...accountOption(account), value: String(account.currency) }));
 }
