@@ -347,8 +347,8 @@ describe('the trigger', () => {
 		});
 
 	test('version 2 makes "all bots" an explicit choice and requires the ID of one bot; version 1 keeps its option', () => {
-		expect(trigger.version).toEqual([1, 2]);
-		expect(trigger.defaultVersion).toBe(2);
+		expect(trigger.version).toEqual([1, 2, 3]);
+		expect(trigger.defaultVersion).toBe(3);
 		const v2 = shownIn(2);
 		const bots = v2.find((p) => p.name === 'bots')!;
 		expect((bots.options as INodePropertyOptions[]).map((o) => [o.name, o.value])).toEqual([
@@ -368,6 +368,19 @@ describe('the trigger', () => {
 			['botId', 0],
 			['emitExistingOnFirstRun', false],
 		]);
+		for (const version of [1, 2]) expect(shownIn(version).map((p) => p.name)).not.toContain('output');
+	});
+
+	test('version 3 picks the one bot from a list and emits contacts as Output says, Simplified by default', () => {
+		const v3 = shownIn(3);
+		expect(v3.find((p) => p.name === 'botId')).toMatchObject({
+			type: 'resourceLocator',
+			default: { mode: 'list', value: '' },
+			displayOptions: { show: { bots: ['one'] } },
+		});
+		expect(v3.find((p) => p.name === 'botId')?.modes?.[0].typeOptions?.searchListMethod).toBe('searchBots');
+		expect(Object.keys(new BotPlatformTrigger().methods.listSearch)).toEqual(['searchBots']);
+		expect(v3.find((p) => p.name === 'output')).toMatchObject({ type: 'options', default: 'simplified' });
 	});
 });
 

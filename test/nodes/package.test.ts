@@ -53,7 +53,7 @@ test('n8n’s loader loads the node, its codex and icons, and the credential', a
 	});
 	expect(description.codex).toMatchObject({ categories: ['Communication', 'Marketing'] });
 	const trigger = loader.types.nodes.find((node) => node.name === 'botPlatformTrigger')!;
-	expect(trigger).toMatchObject({ version: [1, 2], defaultVersion: 2, polling: true });
+	expect(trigger).toMatchObject({ version: [1, 2, 3], defaultVersion: 3, polling: true });
 	const icons = description.iconUrl as { light: string; dark: string };
 	for (const icon of [icons.light, icons.dark]) {
 		const file = join(packageDir, icon.replace('icons/n8n-nodes-bot-platform/', ''));

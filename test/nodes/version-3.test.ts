@@ -1,6 +1,7 @@
 /**
- * Node version 3 through n8n, beside the same parameters saved with version 2: contacts come Simplified, Raw or
- * with Selected Fields; deletes answer {deleted: true}; bots, contacts and contact accounts are picked from lists.
+ * Node version 3 (action node and trigger) through n8n, beside the same parameters saved with version 2: contacts
+ * come Simplified, Raw or with Selected Fields; deletes answer {deleted: true}; bots, contacts and contact accounts
+ * are picked from lists.
  * Each version-2 test pins today's output, which workflows saved with it keep.
  */
 import type { INodeParameters } from 'n8n-workflow';
@@ -15,6 +16,7 @@ import {
 import { CONTACT_FIELDS } from '../../nodes/BotPlatform/actions/contact/output';
 import { runNode, searchList } from './support/n8n-harness';
 import { useNodeTestEnv } from './support/setup';
+import { pollerFor } from './support/trigger-fixtures';
 
 const env = useNodeTestEnv();
 
@@ -278,5 +280,38 @@ describe('list search of the pickers (version 3)', () => {
 		expect(found.results).toEqual([
 			{ name: 'USD - balance 0.00 USD', value: String(usd.id), description: `Account ID ${usd.id}` },
 		]);
+	});
+});
+
+describe('the trigger, version 3', () => {
+	test('“Fetch test event” on one bot picked from the list: its newest contact, simplified; version 2 emits it whole', async () => {
+		const { account, project, bot } = await createAccountWithBot(env.t);
+		const other = await createBot(env.t, project);
+		await createContact(env.t, bot);
+		const newest = await createContact(env.t, bot);
+		await createContact(env.t, other);
+
+		const v3 = await pollerFor(env, account, {
+			typeVersion: 3,
+			parameters: { bots: 'one', botId: fromList(bot.id) },
+		}).poll('manual');
+		expect(v3.ids).toEqual([newest.id]);
+		expect(keysOf(v3.json[0])).toEqual(SIMPLIFIED);
+
+		const v2 = await pollerFor(env, account, { typeVersion: 2, parameters: { bots: 'one', botId: String(bot.id) } }).poll(
+			'manual',
+		);
+		expect(v2.json[0]).toEqual(newest);
+	});
+
+	test('new contacts come with the selected fields', async () => {
+		const { account, bot } = await createAccountWithBot(env.t);
+		const poller = pollerFor(env, account, {
+			typeVersion: 3,
+			parameters: { bots: 'one', botId: byId(bot.id), output: 'fields', fields: ['name'] },
+		});
+		expect((await poller.poll()).output).toBeNull();
+		const added = await createContact(env.t, bot);
+		expect((await poller.poll()).json).toEqual([{ id: added.id, name: added.name }]);
 	});
 });

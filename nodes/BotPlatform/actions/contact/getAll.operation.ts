@@ -7,7 +7,7 @@ import { contactFilters } from '../../helpers/filters';
 import { limitField, requestOptions, returnAllField } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
 import { contactFiltersCollection } from './filters.description';
-import { contactOutputProperties, shapeContact } from './output';
+import { contactOutputProperties, itemContactShaper } from './output';
 
 const properties: INodeProperties[] = [
 	{
@@ -29,7 +29,8 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		limit,
 		...callOptions.call(this, itemIndex),
 	});
-	for await (const batch of batches) contacts.push(...batch.map((contact) => shapeContact.call(this, contact, itemIndex)));
+	const shape = itemContactShaper.call(this, itemIndex);
+	for await (const batch of batches) contacts.push(...batch.map(shape));
 	return contacts;
 }
 

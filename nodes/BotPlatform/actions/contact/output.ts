@@ -81,21 +81,26 @@ export const contactOutputProperties: INodeProperties[] = fromVersion3([
 	},
 ]);
 
+/** Reads a parameter of the node for the item at hand (an action item, or the trigger's poll). */
+export type ReadParameter = (name: string, fallback: unknown) => unknown;
+
 /**
- * A contact as the chosen Output shapes it. `always` are the node's own fields beside the contact's (such as
- * `created`), kept in every shape.
+ * What the chosen Output does to a contact, in a node of `version`. `always` are the node's own fields beside the
+ * contact's (such as `created`), kept in every shape.
  */
-export function shapeContact(
-	this: IExecuteFunctions,
-	contact: IDataObject,
-	itemIndex: number,
+export function contactShaper(
+	version: number,
+	read: ReadParameter,
 	always: string[] = [],
-): IDataObject {
-	if (nodeVersion.call(this) < 3) return contact;
-	const output = this.getNodeParameter('output', itemIndex, 'simplified') as ContactOutput;
-	if (output === 'raw') return contact;
-	const chosen =
-		output === 'fields' ? ['id', ...(this.getNodeParameter('fields', itemIndex, []) as string[])] : SIMPLIFIED_CONTACT_FIELDS;
+): (contact: IDataObject) => IDataObject {
+	const output = version < 3 ? 'raw' : (read('output', 'simplified') as ContactOutput);
+	if (output === 'raw') return (contact) => contact;
+	const chosen = output === 'fields' ? ['id', ...(read('fields', []) as string[])] : SIMPLIFIED_CONTACT_FIELDS;
 	const keep = new Set([...chosen, ...always]);
-	return Object.fromEntries(Object.entries(contact).filter(([key]) => keep.has(key)));
+	return (contact) => Object.fromEntries(Object.entries(contact).filter(([key]) => keep.has(key)));
+}
+
+/** The shaper of an action node's item. */
+export function itemContactShaper(this: IExecuteFunctions, itemIndex: number, always: string[] = []) {
+	return contactShaper(nodeVersion.call(this), (name, fallback) => this.getNodeParameter(name, itemIndex, fallback), always);
 }

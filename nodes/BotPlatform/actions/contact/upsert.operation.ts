@@ -9,7 +9,7 @@ import { callOptions, idParameter, nodeVersion, textParameter } from '../../help
 import { forOperation, perVersion, perVersion3 } from '../../helpers/display-options';
 import { botIdField, botIdTextField, botLocator, requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
-import { contactOutputProperties, shapeContact } from './output';
+import { contactOutputProperties, itemContactShaper } from './output';
 
 type Messenger = 'max' | 'telegram' | 'viber' | 'vk';
 
@@ -191,7 +191,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const contact = dataOf(body);
 	// The API tells a new contact (201) from an updated one (200); version 2 says so beside the contact's fields.
 	if (version === 1) return contact;
-	return shapeContact.call(this, { ...contact, created: status === 201 }, itemIndex, ['created']);
+	return itemContactShaper.call(this, itemIndex, ['created'])({ ...contact, created: status === 201 });
 }
 
 export const upsert: BotPlatformOperation = {
