@@ -209,7 +209,7 @@ const idLocator = (
 			displayName: 'From List',
 			name: 'list',
 			type: 'list',
-			placeholder: `Select a ${displayName.toLowerCase()}...`,
+			placeholder: `Select ${/^[AEIOU]/.test(displayName) ? 'an' : 'a'} ${displayName.toLowerCase()}...`,
 			typeOptions: { searchListMethod, searchable: true },
 		},
 		{
