@@ -1,9 +1,10 @@
 /**
  * What Add Funds and Withdraw Funds (spec §4.12, §4.13) share: their fields, the amount, the call. Both take an
- * amount in minor units. With "Major Units" the node needs the account's currency, which the funds methods do not return beforehand: it reads the contact's
- * accounts (a repeatable read) and converts with that currency, so "150.25" can never be scaled by a wrong
- * currency. From version 2, an account chosen by contact and currency is known from that same read. The funds
- * call itself is sent once; only a 429 (refused before any change) is retried.
+ * amount in minor units. With "Major Units" the node needs the account's currency, which the funds methods do not
+ * return beforehand: it reads the contact's accounts (a repeatable read) and converts with that currency, so
+ * "150.25" can never be scaled by a wrong currency. An account chosen by contact and currency (version 2, or by
+ * currency in version 3) is known from that same read. The funds call itself is sent once; only a 429 (refused
+ * before any change) is retried.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
