@@ -5,7 +5,7 @@
  * installs chromium; GitHub's runners have Chrome), where its absence fails.
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS, haveChromium } from '../support/chromium';
+import { CHROMIUM, CHROMIUM_FLAGS, haveChromium, watchPage } from '../support/chromium';
 import { apiMethods } from '../../server/src/api';
 import { createAccount } from '../support/factories';
 import { http } from '../support/http';
@@ -21,19 +21,15 @@ if (!haveChromium && !process.env.CI) {
 	let t: TestServer;
 	let browser: Browser;
 	let page: Page;
-	const requests: string[] = [];
-	const problems: string[] = [];
+	let requests: string[];
+	let problems: string[];
 
 	beforeAll(async () => {
 		if (!haveChromium) throw new Error(`CI needs chromium at ${CHROMIUM}: .ci/run installs it`);
 		t = await startTestServer();
 		browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 		page = await browser.newPage();
-		page.on('request', (request) => requests.push(request.url()));
-		page.on('console', (message) => {
-			if (message.type() === 'error') problems.push(message.text());
-		});
-		page.on('pageerror', (error) => problems.push(error.message));
+		({ requests, problems } = watchPage(page));
 	}, 60_000);
 
 	afterAll(async () => {

@@ -1,5 +1,6 @@
 /** The browser of the browser tests: Debian's chromium (or CHROMIUM_PATH, or Google Chrome), driven by playwright-core. */
 import { existsSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 
 /** CHROMIUM_PATH, else Debian's chromium, else Google Chrome (as on GitHub's runners). */
 export const CHROMIUM =
@@ -19,3 +20,14 @@ export const CHROMIUM_FLAGS = [
 ];
 
 export const haveChromium = existsSync(CHROMIUM);
+
+/** Keeps what a page asked for and what went wrong in it: console errors and uncaught exceptions. */
+export function watchPage(page: Page): { requests: string[]; problems: string[] } {
+	const seen = { requests: [] as string[], problems: [] as string[] };
+	page.on('request', (request) => seen.requests.push(request.url()));
+	page.on('console', (message) => {
+		if (message.type() === 'error') seen.problems.push(message.text());
+	});
+	page.on('pageerror', (error) => seen.problems.push(error.message));
+	return seen;
+}
