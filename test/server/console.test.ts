@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS, haveChromium, watchPage } from '../support/chromium';
 import { capturedLog } from '../support/captured-log';
-import { accountFixture, accountsOf } from '../support/contact-accounts';
+import { accountFixture, accountsOf, startServerOnSameDatabase } from '../support/contact-accounts';
 import { createAccount, createListForTest, createProject } from '../support/factories';
 import { http } from '../support/http';
 import { until } from '../support/wait';
@@ -163,6 +163,29 @@ describe('the console over HTTP', () => {
 			(await http.post(`${t.url}/console/sign-out`, undefined, { headers: { Cookie: cookie, 'X-CSRF-Token': csrf } })).status,
 		).toBe(204);
 		expect((await http.get(`${t.url}/console/session`, { headers: { Cookie: cookie } })).status).toBe(401);
+	});
+
+	test('two instances on one database share sessions: signed in on one, used on the other, signed out on both', async () => {
+		const other = await startServerOnSameDatabase(t);
+		try {
+			const cookie = await signIn(t);
+			const session = await http.get(`${other.url}/console/session`, { headers: { Cookie: cookie } });
+			expect(session.status).toBe(200);
+			const email = `two-${Date.now()}@example.com`;
+			const created = await http.post(
+				`${other.url}/console/api/users`,
+				{ name: 'Two', email },
+				{ headers: { Cookie: cookie, 'X-CSRF-Token': session.data.data.csrf_token } },
+			);
+			expect(created.status).toBe(201);
+			const trail = await t.admin.expect(200, 'GET', '/audit?action=createUser');
+			expect(trail.data[0]).toMatchObject({ target_id: created.data.data.id, via: 'console' });
+			const headers = { Cookie: cookie, 'X-CSRF-Token': session.data.data.csrf_token };
+			expect((await http.post(`${t.url}/console/sign-out`, undefined, { headers })).status).toBe(204);
+			expect((await http.get(`${other.url}/console/session`, { headers: { Cookie: cookie } })).status).toBe(401);
+		} finally {
+			await other.server.close();
+		}
 	});
 
 	test('every console answer carries the strict CSP; the assets are this server’s', async () => {
