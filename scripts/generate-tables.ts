@@ -4,7 +4,7 @@
  *   the API method each calls (the operation's `method`) and a note from `scripts/operation-notes.json`;
  * - `docs/api-reference.md` `api-methods`: the server's `apiMethod` declarations (`server/src/api/`);
  * - `server/README.md` `admin-routes`: the admin routes' declarations (`server/src/admin/`), the test double's
- *   routes aside (they have their own page).
+ *   routes aside (they have their own page), as a list.
  * Each table replaces what lies between `<!-- generated: <name> -->` and `<!-- end generated -->`, formatted as
  * prettier formats the file. `npm run tables:generate` writes them; `test/docs/generated-tables.test.ts` fails when a
  * committed table differs.
@@ -98,18 +98,20 @@ function bodyMembers(body: unknown): string {
 	return `\`{${shown.join(', ')}}\``;
 }
 
-/** Every admin route but the test double's (`server/test-double.md`). */
+/**
+ * Every admin route but the test double's (`server/test-double.md`), as a list: a table would be padded to its
+ * longest summary on every row, and the operator's README has a size budget.
+ */
 export function adminRoutesTable(): string {
-	const rows = adminAreas
+	return adminAreas
 		.filter((area) => area.name !== 'Admin: test double')
 		.flatMap((area) => area.routes)
-		.map((route) => [
-			`\`${route.verb.toUpperCase()} /admin/v1${route.path}\``,
-			bodyMembers(route.body),
-			route.success.map((answer) => answer.status).join(', '),
-			route.summary,
-		]);
-	return table(['method and path', 'body', 'success', 'what it does'], rows);
+		.map((route) => {
+			const body = bodyMembers(route.body);
+			const statuses = route.success.map((answer) => answer.status).join(', ');
+			return `- \`${route.verb.toUpperCase()} /admin/v1${route.path}\`${body === 'none' ? '' : ` ${body}`} → ${statuses}: ${route.summary}`;
+		})
+		.join('\n');
 }
 
 export function generatedTables(): GeneratedTable[] {
