@@ -2,8 +2,10 @@ import type { INodeExecutionData, INodeProperties, INodeType, INodeTypeDescripti
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from './transport';
 import { pollNewContacts } from './trigger/poll-new-contacts';
-import { botIdField, botIdTextField } from './actions/common.descriptions';
-import { fromVersion2, perVersion } from './helpers/display-options';
+import { botIdField, botIdTextField, botLocator } from './actions/common.descriptions';
+import { contactOutputProperties } from './actions/contact/output';
+import { fromVersion2, fromVersion3, inVersions, perVersion } from './helpers/display-options';
+import { searchBots } from './methods/listSearch';
 
 const emitExistingOnFirstRun: INodeProperties = {
 	displayName: 'Emit Existing Contacts on First Run',
@@ -26,7 +28,8 @@ const optionsCollection = (options: INodeProperties[]): INodeProperties => ({
 /**
  * Starts a workflow for every new contact, each exactly once. The API has no webhooks (spec §6), so it polls
  * `getContacts`; the guarantees and the cost in requests are in `trigger/` and in the README. Version 2 makes
- * "all bots" an explicit choice; in version 1 an unset Bot ID option (0) meant all bots.
+ * "all bots" an explicit choice; in version 1 an unset Bot ID option (0) meant all bots. Version 3 picks the bot
+ * from a list and emits contacts as Output says (Simplified by default), as the action node's version 3 does.
  */
 export class BotPlatformTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -34,8 +37,8 @@ export class BotPlatformTrigger implements INodeType {
 		name: 'botPlatformTrigger',
 		icon: { light: 'file:botPlatform.svg', dark: 'file:botPlatform.dark.svg' },
 		group: ['trigger'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: '={{ $parameter["event"] === "newContact" ? "New Contact" : "" }}',
 		description: 'Starts the workflow when a new contact appears in your Bot Platform bots',
 		defaults: { name: 'Bot Platform Trigger' },
@@ -70,8 +73,10 @@ export class BotPlatformTrigger implements INodeType {
 					default: 'all',
 					description: 'Whose new contacts start the workflow. Changing it starts over as on a first run.',
 				},
-				{ ...botIdTextField(true), displayOptions: { show: { bots: ['one'] } } },
 			]),
+			...inVersions([2], [{ ...botIdTextField(true), displayOptions: { show: { bots: ['one'] } } }]),
+			...fromVersion3([{ ...botLocator(true), displayOptions: { show: { bots: ['one'] } } }]),
+			...contactOutputProperties,
 			...perVersion(
 				[
 					optionsCollection([
@@ -87,6 +92,8 @@ export class BotPlatformTrigger implements INodeType {
 			),
 		],
 	};
+
+	methods = { listSearch: { searchBots } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		return await pollNewContacts.call(this);

@@ -326,16 +326,20 @@ describe('version 2: Create or Update', () => {
 		expect(env.proxy.requests).toHaveLength(0);
 	});
 
-	test('Get Many with the Bot ID filter as text', async () => {
+	test.each([
+		[2, 'as text', (id: number) => String(id)],
+		[3, 'picked from the list', (id: number) => ({ __rl: true, mode: 'list', value: String(id), cachedResultName: 'Bot' })],
+	])('version %d: Get Many with the bot filter %s', async (typeVersion, _how, botId) => {
 		const { account, project, bot } = await createAccountWithBot(env.t);
 		const other = await createBot(env.t, project);
 		const mine = await createContact(env.t, bot);
 		await createContact(env.t, other);
 		const result = await runNode({
 			credentials: env.credentials(account),
-			typeVersion: 2,
-			parameters: { resource: 'contact', operation: 'getAll', returnAll: true, filters: { botId: String(bot.id) } },
+			typeVersion,
+			parameters: { resource: 'contact', operation: 'getAll', returnAll: true, filters: { botId: botId(bot.id) } },
 		});
 		expect(result.json.map((contact) => contact.id)).toEqual([mine.id]);
+		expect(env.proxy.calls('getContacts')[0].body).toMatchObject({ bot_id: bot.id });
 	});
 });

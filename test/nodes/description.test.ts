@@ -3,6 +3,8 @@
  * sorted, every API method of the spec is reachable, parameters are complete, and the routing matches. Both
  * versions share one description; each version's parameters are checked as the editor shows them to it.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { BotPlatformApi } from '../../credentials/BotPlatformApi.credentials';
 import { BotPlatform } from '../../nodes/BotPlatform/BotPlatform.node';
@@ -10,6 +12,7 @@ import { BotPlatformTrigger } from '../../nodes/BotPlatform/BotPlatformTrigger.n
 import { currencyOptions } from '../../nodes/BotPlatform/helpers/currencies';
 import { API_METHODS } from '../../nodes/BotPlatform/transport';
 import { findOperation, resources } from '../../nodes/BotPlatform/actions/router';
+import { SIMPLIFIED_CONTACT_FIELDS } from '../../nodes/BotPlatform/actions/contact/output';
 
 const description: INodeTypeDescription = new BotPlatform().description;
 
@@ -98,9 +101,21 @@ describe('resources and operations', () => {
 		expect(findOperation('contact', 'nope')).toBeUndefined();
 		expect(findOperation('toString', 'call')).toBeUndefined();
 	});
+
+	test('each operation lives in actions/<resource>/<operation value>.operation.ts, and nothing else does', () => {
+		const actions = path.join(__dirname, '../../nodes/BotPlatform/actions');
+		const expected = Object.entries(resources).flatMap(([resource, operations]) =>
+			Object.keys(operations).map((operation) => `${resource}/${operation}.operation.ts`),
+		);
+		const present = fs
+			.readdirSync(actions, { recursive: true, encoding: 'utf8' })
+			.filter((file) => file.endsWith('.operation.ts'))
+			.map((file) => file.split(path.sep).join('/'));
+		expect(sortedByName(present)).toEqual(sortedByName(expected));
+	});
 });
 
-describe.each([1, 2])('version %d: options and fields follow n8n conventions', (version) => {
+describe.each([1, 2, 3])('version %d: options and fields follow n8n conventions', (version) => {
 	const properties = allProperties(propertiesOf(version));
 
 	test('all static options are sorted alphabetically by name', () => {
@@ -184,7 +199,7 @@ describe.each([1, 2])('version %d: options and fields follow n8n conventions', (
 	});
 
 	test('list fields are an ordered, repeatable fixedCollection with currency only for money', () => {
-		const fields = propertiesOf(version).find((p) => p.name === 'fields')!;
+		const fields = propertiesOf(version).find((p) => p.name === 'fields' && p.displayOptions?.show?.resource?.includes('list'))!;
 		expect(fields.type).toBe('fixedCollection');
 		expect(fields.typeOptions).toMatchObject({ multipleValues: true, sortable: true });
 		const values = (fields.options as INodePropertyCollection[])[0].values;
@@ -205,7 +220,12 @@ describe.each([1, 2])('version %d: options and fields follow n8n conventions', (
 		const fieldSlug = propertiesOf(version).find((p) => p.name === 'fieldSlug' && p.type === 'options')!;
 		expect(fieldSlug.typeOptions).toEqual({ loadOptionsMethod: 'getListFields', loadOptionsDependsOn: ['list.value'] });
 		const methods = new BotPlatform().methods;
-		expect(Object.keys(methods.listSearch)).toEqual(['searchLists']);
+		expect(Object.keys(methods.listSearch).sort()).toEqual([
+			'searchBots',
+			'searchContactAccounts',
+			'searchContacts',
+			'searchLists',
+		]);
 		expect(Object.keys(methods.loadOptions).sort()).toEqual(['getContactAccounts', 'getListFields']);
 	});
 });
@@ -218,9 +238,9 @@ describe('version 2: what changed for workflow builders (version 1 keeps what it
 			(p) => p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation),
 		);
 
-	test('the node offers versions 1 and 2; new nodes get 2', () => {
-		expect(description.version).toEqual([1, 2]);
-		expect(description.defaultVersion).toBe(2);
+	test('the node offers versions 1 to 3; new nodes get 3', () => {
+		expect(description.version).toEqual([1, 2, 3]);
+		expect(description.defaultVersion).toBe(3);
 	});
 
 	test('one naming style: every parameter name is camelCase (version 1 had is_required, telegram_username, ...)', () => {
@@ -274,6 +294,50 @@ describe('version 2: what changed for workflow builders (version 1 keeps what it
 	});
 });
 
+describe('version 3: pickers open on "From List", contacts come simplified (versions 1 and 2 keep theirs)', () => {
+	const v3 = allProperties(propertiesOf(3));
+	const shownFor = (version: number, resource: string, operation: string) =>
+		allProperties(
+			propertiesOf(version).filter(
+				(p) => p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation),
+			),
+		);
+
+	test('every bot, contact, contact account and list is a resource locator whose default mode is the list', () => {
+		const pickers = v3.filter((p) => ['botId', 'contactId', 'account', 'list'].includes(p.name));
+		// bot: Get Many and Count filters, Create or Update, List Create; contact: Create, Get Many and the 3 account
+		// operations; account: the 3; list: 4.
+		expect(pickers.map((p) => p.name).sort()).toEqual(
+			[...Array(4).fill('botId'), ...Array(5).fill('contactId'), ...Array(3).fill('account'), ...Array(4).fill('list')].sort(),
+		);
+		for (const picker of pickers) {
+			expect(picker.type).toBe('resourceLocator');
+			expect(picker.default).toEqual({ mode: 'list', value: '' });
+			expect(picker.modes?.[0]).toMatchObject({ name: 'list', typeOptions: { searchable: true } });
+		}
+		const methods = Object.keys(new BotPlatform().methods.listSearch);
+		for (const picker of pickers) expect(methods).toContain(picker.modes?.[0].typeOptions?.searchListMethod);
+		// Versions 1 and 2 keep their ID fields.
+		for (const version of [1, 2]) {
+			const ids = allProperties(propertiesOf(version)).filter((p) => ['botId', 'contactId', 'accountId'].includes(p.name));
+			for (const id of ids) expect(id.type).not.toBe('resourceLocator');
+		}
+	});
+
+	test('the operations that return contacts offer Output: Simplified (default, at most 10 fields), Raw, Selected Fields', () => {
+		for (const operation of ['getAll', 'upsert']) {
+			const output = shownFor(3, 'contact', operation).find((p) => p.name === 'output')!;
+			expect(output).toMatchObject({ type: 'options', default: 'simplified' });
+			expect((output.options as INodePropertyOptions[]).map((o) => o.value)).toEqual(['raw', 'fields', 'simplified']);
+			const fields = shownFor(3, 'contact', operation).find((p) => p.name === 'fields')!;
+			expect(fields).toMatchObject({ type: 'multiOptions', displayOptions: { show: { output: ['fields'] } } });
+			expect((fields.options as INodePropertyOptions[]).length).toBe(19);
+			for (const version of [1, 2]) expect(shownFor(version, 'contact', operation).map((p) => p.name)).not.toContain('output');
+		}
+		expect(SIMPLIFIED_CONTACT_FIELDS.length).toBeLessThanOrEqual(10);
+	});
+});
+
 describe('the trigger', () => {
 	const trigger = new BotPlatformTrigger().description;
 	const shownIn = (version: number) =>
@@ -283,8 +347,8 @@ describe('the trigger', () => {
 		});
 
 	test('version 2 makes "all bots" an explicit choice and requires the ID of one bot; version 1 keeps its option', () => {
-		expect(trigger.version).toEqual([1, 2]);
-		expect(trigger.defaultVersion).toBe(2);
+		expect(trigger.version).toEqual([1, 2, 3]);
+		expect(trigger.defaultVersion).toBe(3);
 		const v2 = shownIn(2);
 		const bots = v2.find((p) => p.name === 'bots')!;
 		expect((bots.options as INodePropertyOptions[]).map((o) => [o.name, o.value])).toEqual([
@@ -304,6 +368,19 @@ describe('the trigger', () => {
 			['botId', 0],
 			['emitExistingOnFirstRun', false],
 		]);
+		for (const version of [1, 2]) expect(shownIn(version).map((p) => p.name)).not.toContain('output');
+	});
+
+	test('version 3 picks the one bot from a list and emits contacts as Output says, Simplified by default', () => {
+		const v3 = shownIn(3);
+		expect(v3.find((p) => p.name === 'botId')).toMatchObject({
+			type: 'resourceLocator',
+			default: { mode: 'list', value: '' },
+			displayOptions: { show: { bots: ['one'] } },
+		});
+		expect(v3.find((p) => p.name === 'botId')?.modes?.[0].typeOptions?.searchListMethod).toBe('searchBots');
+		expect(Object.keys(new BotPlatformTrigger().methods.listSearch)).toEqual(['searchBots']);
+		expect(v3.find((p) => p.name === 'output')).toMatchObject({ type: 'options', default: 'simplified' });
 	});
 });
 

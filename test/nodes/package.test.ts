@@ -1,10 +1,11 @@
 /**
- * The package as n8n installs it: built the way `npm run build:nodes` builds it (into a temporary folder), then
+ * The package as n8n installs it: built the way `npm run build:nodes` builds it (`n8n-node build`, in a temporary
+ * folder), then
  * loaded with n8n-core's own PackageDirectoryLoader, which reads the `n8n` field of package.json, the codex file
  * and the icons, and validates the node description.
  */
 import './support/n8n-env';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PackageDirectoryLoader } from 'n8n-core';
 import { buildPackage, manifest } from './support/build-package';
@@ -28,9 +29,11 @@ test('package.json declares a community package whose n8n entries exist after th
 	expect(manifest.n8n.credentials).toContain('dist/credentials/BotPlatformApi.credentials.js');
 	expect(manifest.n8n.nodes).toContain('dist/nodes/BotPlatform/BotPlatform.node.js');
 	for (const file of [...manifest.n8n.credentials, ...manifest.n8n.nodes]) expect(existsSync(join(packageDir, file))).toBe(true);
-	for (const asset of ['botPlatform.svg', 'botPlatform.dark.svg', 'BotPlatform.node.json']) {
+	for (const asset of ['botPlatform.svg', 'botPlatform.dark.svg', 'BotPlatform.node.json', 'BotPlatformTrigger.node.json']) {
 		expect(existsSync(join(packageDir, 'dist', 'nodes', 'BotPlatform', asset))).toBe(true);
 	}
+	// Only the package is built: nothing of the server (or anything else) was pulled in by an import.
+	expect(readdirSync(join(packageDir, 'dist')).sort()).toEqual(['credentials', 'nodes']);
 });
 
 test('n8n’s loader loads the node, its codex and icons, and the credential', async () => {
@@ -44,13 +47,13 @@ test('n8n’s loader loads the node, its codex and icons, and the credential', a
 	const description = loader.types.nodes.find((node) => node.name === 'botPlatform')!;
 	expect(description).toMatchObject({
 		name: 'botPlatform',
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		usableAsTool: { replacements: { description: expect.any(String) } },
 	});
 	expect(description.codex).toMatchObject({ categories: ['Communication', 'Marketing'] });
 	const trigger = loader.types.nodes.find((node) => node.name === 'botPlatformTrigger')!;
-	expect(trigger).toMatchObject({ version: [1, 2], defaultVersion: 2, polling: true });
+	expect(trigger).toMatchObject({ version: [1, 2, 3], defaultVersion: 3, polling: true });
 	const icons = description.iconUrl as { light: string; dark: string };
 	for (const icon of [icons.light, icons.dark]) {
 		const file = join(packageDir, icon.replace('icons/n8n-nodes-bot-platform/', ''));

@@ -189,3 +189,66 @@ const flagProperties: INodeProperties[] = [
 		description: 'Whether the field must be filled when a record is added',
 	},
 ];
+
+/** From version 3: a picker of numeric IDs, "From List" by default, or "By ID". */
+const idLocator = (
+	displayName: string,
+	name: string,
+	searchListMethod: string,
+	description: string,
+	required = true,
+): INodeProperties => ({
+	displayName,
+	name,
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required,
+	description,
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: `Select ${/^[AEIOU]/.test(displayName) ? 'an' : 'a'} ${displayName.toLowerCase()}...`,
+			typeOptions: { searchListMethod, searchable: true },
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 1042',
+			validation: [
+				{ type: 'regex', properties: { regex: '^\\s*\\d+\\s*$', errorMessage: `The ${displayName} ID is a whole number` } },
+			],
+		},
+	],
+});
+
+/** The bot picker (from version 3); the API lists no bots, so the list holds the bots your contacts and lists name. */
+export const botLocator = (required: boolean) =>
+	idLocator('Bot', 'botId', 'searchBots', 'The bot: from the bots your contacts and lists belong to, or by its ID', required);
+
+/** The contact picker (from version 3): searchable by name, phone, email or ID. */
+export const contactLocator = idLocator(
+	'Contact',
+	'contactId',
+	'searchContacts',
+	'The contact, searched by name, phone or email',
+);
+
+/** The contact account picker (from version 3): the chosen contact's accounts, by ID, or by currency code. */
+export const accountLocator: INodeProperties = {
+	...idLocator('Account', 'account', 'searchContactAccounts', 'One of the contact’s accounts (one per currency)'),
+	modes: [
+		...idLocator('Account', 'account', 'searchContactAccounts', '').modes!,
+		{
+			displayName: 'By Currency',
+			name: 'currency',
+			type: 'string',
+			placeholder: 'e.g. EUR',
+			validation: [
+				{ type: 'regex', properties: { regex: '^\\s*[A-Za-z]{3}\\s*$', errorMessage: 'A three-letter ISO 4217 code' } },
+			],
+		},
+	],
+};

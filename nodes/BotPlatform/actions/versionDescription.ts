@@ -1,8 +1,10 @@
 /**
- * The Bot Platform node's versions and its resources, with, per resource, the operations and their fields. Both
+ * The Bot Platform node's versions and its resources, with, per resource, the operations and their fields. All
  * versions share this description: a parameter that changed exists once per version (`helpers/display-options.ts`).
  * Version 2: IDs start empty, not 0; accounts by contact and currency; currency dropdowns; camelCase names; empty
  * Tags leave tags unchanged; Create or Update says `created`; Add/Delete Field return the list.
+ * Version 3: contacts come Simplified by default (Output: Simplified, Raw, Selected Fields); deletes answer
+ * `{deleted: true}`; bots, contacts and contact accounts are chosen with pickers that open on "From List".
  */
 import type { INodeProperties } from 'n8n-workflow';
 import * as account from './account/Account.resource';
@@ -10,9 +12,9 @@ import * as contact from './contact/Contact.resource';
 import * as contactAccount from './contactAccount/ContactAccount.resource';
 import * as list from './list/List.resource';
 
-export const VERSIONS = [1, 2];
+export const VERSIONS = [1, 2, 3];
 
-export const DEFAULT_VERSION = 2;
+export const DEFAULT_VERSION = 3;
 
 export const properties: INodeProperties[] = [
 	{

@@ -27,7 +27,7 @@ export function forOperation(resource: string, operation: string, properties: IN
 }
 
 /**
- * The node has versions 1 and 2 in one description (`version: [1, 2]`). A parameter whose name, type, default or
+ * The node has versions 1, 2 and 3 in one description (`version: [1, 2, 3]`). A parameter whose name, type, default or
  * meaning changed exists once per version, each shown only in its version, so a workflow saved with version 1
  * keeps the parameters and defaults it was saved with.
  */
@@ -40,4 +40,18 @@ export const fromVersion2 = (properties: INodeProperties[]) =>
 export const perVersion = (version1: INodeProperties[], version2: INodeProperties[]) => [
 	...inVersion1(version1),
 	...fromVersion2(version2),
+];
+
+/** Shown in the versions listed only. */
+export const inVersions = (versions: number[], properties: INodeProperties[]) =>
+	withDisplayOptions({ show: { '@version': versions } }, properties);
+
+export const fromVersion3 = (properties: INodeProperties[]) =>
+	withDisplayOptions({ show: { '@version': [{ _cnd: { gte: 3 } }] } }, properties);
+
+/** A parameter with a form per version: version 1's, version 2's, and the one from version 3 on. */
+export const perVersion3 = (version1: INodeProperties[], version2: INodeProperties[], version3: INodeProperties[]) => [
+	...inVersion1(version1),
+	...inVersions([2], version2),
+	...fromVersion3(version3),
 ];

@@ -5,7 +5,8 @@ import type { ContactFilters } from '../transport';
 import { DateInputError, toUnixSeconds } from './dates';
 
 interface FilterValues {
-	botId?: number | string;
+	/** A number (version 1), text (version 2), or a picker's value (from version 3). */
+	botId?: number | string | { value?: unknown };
 	createdFrom?: unknown;
 	createdTo?: unknown;
 }
@@ -23,11 +24,12 @@ export function contactFilters(this: IExecuteFunctions, itemIndex: number): Cont
 		}
 	};
 	const filters: ContactFilters = {};
-	// Unset is 0 in version 1 and empty text since; both mean all bots.
-	if (values.botId !== undefined && String(values.botId).trim() !== '' && values.botId !== 0) {
-		const botId = Number(values.botId);
+	const chosenBot = typeof values.botId === 'object' && values.botId !== null ? values.botId.value : values.botId;
+	// Unset is 0 in version 1 and empty since; both mean all bots.
+	if (chosenBot !== undefined && chosenBot !== null && String(chosenBot).trim() !== '' && chosenBot !== 0) {
+		const botId = Number(chosenBot);
 		if (!Number.isSafeInteger(botId) || botId < 1) {
-			throw new NodeOperationError(this.getNode(), `Bot ID must be a positive whole number, got "${String(values.botId)}"`, {
+			throw new NodeOperationError(this.getNode(), `Bot ID must be a positive whole number, got "${String(chosenBot)}"`, {
 				itemIndex,
 			});
 		}

@@ -2,9 +2,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest, type ApiResult } from '../transport';
-
-/** The editor waits for these; a rate limit is not worth waiting long for. */
-const UI_MAX_WAIT_SECONDS = 10;
+import { accountOption, accountsOfContact, UI_MAX_WAIT_SECONDS } from './shared';
 
 export async function getListFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const schemaId = String(this.getNodeParameter('list', undefined, { extractValue: true }) ?? '').trim();
@@ -33,19 +31,6 @@ export async function getContactAccounts(this: ILoadOptionsFunctions): Promise<I
 	if (!/^\d+$/.test(raw) || Number(raw) < 1) {
 		throw new NodeOperationError(this.getNode(), `Contact ID must be a positive whole number to list its accounts, got "${raw}"`);
 	}
-	const { body } = (await apiRequest.call(
-		this,
-		'getContactAccounts',
-		{ contact_id: Number(raw) },
-		{ maxWaitSeconds: UI_MAX_WAIT_SECONDS },
-	)) as ApiResult<{ data?: IDataObject[] }>;
-	return (body.data ?? []).map((account) => {
-		const currency = String(account.currency);
-		const balance = typeof account.amount_note === 'string' ? account.amount_note : `${String(account.amount)} minor units`;
-		return {
-			name: `${currency} - balance ${balance}`,
-			value: currency,
-			description: `Account ID ${String(account.id)}${account.blocked_at ? ', blocked: it can be topped up but not debited' : ''}`,
-		};
-	});
+	const accounts = await accountsOfContact.call(this, Number(raw));
+	return accounts.map((account) => ({ ...accountOption(account), value: String(account.currency) }));
 }

@@ -151,3 +151,8 @@ export async function apiRequest<T = IDataObject>(
 		throw apiErrorFromResponse(node, method, response, options.itemIndex);
 	}
 }
+
+/** The `data` member of a success body (spec §4.1). */
+export function dataOf<T = IDataObject>(body: unknown): T {
+	return (body as { data: T }).data;
+}

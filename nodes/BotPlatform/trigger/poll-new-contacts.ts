@@ -17,6 +17,7 @@ import { pollNow, unixSeconds } from './clock';
 import { walkContacts } from './contact-walk';
 import { advanceCursor, isNew, readCursor, seedCursor, windowStart, writeCursor, type ContactCursor } from './cursor';
 import { newestContact } from './newest-contact';
+import { contactShaper } from '../actions/contact/output';
 
 export interface TriggerOptions {
 	botId?: number | string;
@@ -37,7 +38,7 @@ function checkedBotId(this: IPollFunctions, raw: unknown): number {
 
 /**
  * The bot whose contacts are polled; 0 means all bots (as the cursor stores it). Version 1: the Bot ID option,
- * where unset (0 or empty) means all bots. Version 2: "Contacts Of" says all bots or one, and one needs its ID.
+ * where unset (0 or empty) means all bots. From version 2: "Contacts Of" says all bots or one, and one needs its ID.
  */
 function botIdFilter(this: IPollFunctions, options: TriggerOptions): number {
 	if (this.getNode().typeVersion === 1) {
@@ -45,11 +46,17 @@ function botIdFilter(this: IPollFunctions, options: TriggerOptions): number {
 		return raw === undefined || raw === null || raw === '' || raw === 0 ? 0 : checkedBotId.call(this, raw);
 	}
 	if ((this.getNodeParameter('bots', 'all') as string) === 'all') return 0;
-	return checkedBotId.call(this, this.getNodeParameter('botId', ''));
+	// From version 3 the bot is a picker; its value is the ID.
+	const picker = this.getNode().typeVersion >= 3 ? { extractValue: true } : undefined;
+	return checkedBotId.call(this, this.getNodeParameter('botId', '', picker));
 }
 
-const output = (context: IPollFunctions, contacts: IDataObject[]): INodeExecutionData[][] | null =>
-	contacts.length > 0 ? [context.helpers.returnJsonArray(contacts)] : null;
+/** The emitted items, each contact as Output says (from version 3); null when there is nothing new. */
+function output(context: IPollFunctions, contacts: IDataObject[]): INodeExecutionData[][] | null {
+	if (contacts.length === 0) return null;
+	const shape = contactShaper(context.getNode().typeVersion, (name, fallback) => context.getNodeParameter(name, fallback));
+	return [context.helpers.returnJsonArray(contacts.map(shape))];
+}
 
 /** When to stop starting new pages, from the time n8n allows a poll (if this n8n says). */
 function deadline(context: IPollFunctions, startMs: number): number | undefined {

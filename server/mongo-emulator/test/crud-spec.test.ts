@@ -372,6 +372,46 @@ describe('findOneAndUpdate, findOneAndReplace, findOneAndDelete (and their -upse
 	});
 });
 
+describe('let variables (*-let)', () => {
+	const byId = { $expr: { $eq: ['$_id', '$$id'] } };
+
+	it('are read by $expr in the filters of find, aggregate, deletes and updates, and by pipeline updates', async () => {
+		const docs = await numbered(3);
+		expect(await docs.find(byId, { let: { id: 2 } }).toArray()).toEqual([{ _id: 2, x: 22 }]);
+		const pipeline = [{ $match: byId }, { $project: { _id: 0, label: '$$label', sum: { $add: ['$x', '$$one'] } } }];
+		expect(await docs.aggregate(pipeline, { let: { id: 3, label: 'three', one: 1 } }).toArray()).toEqual([
+			{ label: 'three', sum: 34 },
+		]);
+		await docs.updateOne(byId, [{ $set: { x: '$$value' } }], { let: { id: 1, value: 'one' } });
+		await docs.updateMany({ $expr: { $gt: ['$_id', '$$min'] } }, { $set: { big: true } }, { let: { min: 1 } });
+		await docs.replaceOne(byId, { x: 'replaced' }, { let: { id: 2 } });
+		await docs.deleteOne(byId, { let: { id: 3 } });
+		expect(await contents(docs)).toEqual([
+			{ _id: 1, x: 'one' },
+			{ _id: 2, x: 'replaced' },
+		]);
+		expect(await docs.deleteMany({ $expr: { $in: ['$x', '$$gone'] } }, { let: { gone: ['one', 'replaced'] } })).toMatchObject({
+			deletedCount: 2,
+		});
+	});
+
+	it('are read by findOneAndUpdate, findOneAndReplace, findOneAndDelete and bulkWrite, and evaluated as expressions', async () => {
+		const docs = await numbered(3);
+		const updated = await docs.findOneAndUpdate(byId, [{ $set: { x: '$$sum' } }], {
+			let: { id: 1, sum: { $add: [40, 2] } },
+			returnDocument: 'after',
+		});
+		expect(updated).toEqual({ _id: 1, x: 42 });
+		expect(await docs.findOneAndReplace(byId, { x: 0 }, { let: { id: 2 } })).toEqual({ _id: 2, x: 22 });
+		expect(await docs.findOneAndDelete(byId, { let: { id: 3 } })).toEqual({ _id: 3, x: 33 });
+		await docs.bulkWrite([{ updateOne: { filter: byId, update: [{ $set: { x: '$$x' } }] } }], { let: { id: 2, x: 'bulk' } });
+		expect(await contents(docs)).toEqual([
+			{ _id: 1, x: 42 },
+			{ _id: 2, x: 'bulk' },
+		]);
+	});
+});
+
 describe('bulkWrite (bulkWrite, bulkWrite-update-hint, bulkWrite-delete-hint, -comment)', () => {
 	it('applies mixed operations in order and reports each count and id', async () => {
 		const docs = await numbered(2);

@@ -261,10 +261,11 @@ export async function searchList(
 	parameters: INodeParameters,
 	filter?: string,
 	paginationToken?: string,
+	{ path = 'list', typeVersion = 1 }: { path?: string; typeVersion?: number } = {},
 ): Promise<INodeListSearchResult> {
 	const nodeType = new BotPlatform();
 	const fn = nodeType.methods.listSearch[method as keyof typeof nodeType.methods.listSearch];
-	return await fn.call(editorContext(credentials, parameters, 'list'), filter, paginationToken);
+	return await fn.call(editorContext(credentials, parameters, path, typeVersion), filter, paginationToken);
 }
 
 export interface CredentialTestResult {

@@ -1,12 +1,13 @@
 /** Account → Get Current: `getMe`, the account the API key belongs to (spec §5.5). */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { callApi, dataOf } from '../../helpers/call';
+import { apiRequest, dataOf } from '../../transport';
+import { callOptions } from '../../helpers/parameters';
 import { forOperation } from '../../helpers/display-options';
 import { requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { body } = await callApi.call(this, 'getMe', {}, itemIndex);
+	const { body } = await apiRequest.call(this, 'getMe', {}, callOptions.call(this, itemIndex));
 	return dataOf(body);
 }
 

@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { BotPlatformOperation } from '../node.type';
 import { count } from './count.operation';
-import { getMany } from './getMany.operation';
+import { getAll } from './getAll.operation';
 import { upsert } from './upsert.operation';
 
-export const operations: Record<string, BotPlatformOperation> = { count, getAll: getMany, upsert };
+export const operations: Record<string, BotPlatformOperation> = { count, getAll, upsert };
 
 export const description: INodeProperties[] = [
 	{
@@ -35,7 +35,7 @@ export const description: INodeProperties[] = [
 		],
 		default: 'getAll',
 	},
-	...getMany.description,
+	...getAll.description,
 	...count.description,
 	...upsert.description,
 ];

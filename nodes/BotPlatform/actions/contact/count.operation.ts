@@ -1,6 +1,7 @@
 /** Contact → Count: `getNumberOfContacts`, with the same filters as Get Many. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { callApi } from '../../helpers/call';
+import { apiRequest } from '../../transport';
+import { callOptions } from '../../helpers/parameters';
 import { forOperation } from '../../helpers/display-options';
 import { contactFilters } from '../../helpers/filters';
 import { requestOptions } from '../common.descriptions';
@@ -10,7 +11,12 @@ import { contactFiltersCollection } from './filters.description';
 const properties: INodeProperties[] = [...contactFiltersCollection, requestOptions];
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { body } = await callApi.call(this, 'getNumberOfContacts', { ...contactFilters.call(this, itemIndex) }, itemIndex);
+	const { body } = await apiRequest.call(
+		this,
+		'getNumberOfContacts',
+		{ ...contactFilters.call(this, itemIndex) },
+		callOptions.call(this, itemIndex),
+	);
 	return { count: (body as { count: number }).count };
 }
 

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { perVersion } from '../../helpers/display-options';
-import { botIdField, botIdTextField } from '../common.descriptions';
+import { perVersion3 } from '../../helpers/display-options';
+import { botIdField, botIdTextField, botLocator } from '../common.descriptions';
 
-/** The Filters collection, with the Bot ID field of its version (0 in version 1, empty since). */
+/** The Filters collection, with the bot field of its version (0 in version 1, empty in 2, a picker from 3). */
 const filtersCollection = (botId: INodeProperties): INodeProperties => ({
 	displayName: 'Filters',
 	name: 'filters',
@@ -32,7 +32,8 @@ const filtersCollection = (botId: INodeProperties): INodeProperties => ({
 });
 
 /** Filters shared by Get Many and Count (spec §4.14, §4.15). */
-export const contactFiltersCollection: INodeProperties[] = perVersion(
+export const contactFiltersCollection: INodeProperties[] = perVersion3(
 	[filtersCollection(botIdField(false))],
 	[filtersCollection(botIdTextField(false))],
+	[filtersCollection(botLocator(false))],
 );

@@ -4,10 +4,12 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { callApi, dataOf, idParameter, nodeVersion, textParameter } from '../../helpers/call';
-import { forOperation, perVersion } from '../../helpers/display-options';
-import { botIdField, botIdTextField, requestOptions } from '../common.descriptions';
+import { apiRequest, dataOf } from '../../transport';
+import { callOptions, idParameter, nodeVersion, textParameter } from '../../helpers/parameters';
+import { forOperation, perVersion, perVersion3 } from '../../helpers/display-options';
+import { botIdField, botIdTextField, botLocator, requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
+import { contactOutputProperties, itemContactShaper } from './output';
 
 type Messenger = 'max' | 'telegram' | 'viber' | 'vk';
 
@@ -104,7 +106,7 @@ function additionalFields(version: number): INodeProperties {
 }
 
 const properties: INodeProperties[] = [
-	...perVersion([botIdField(true)], [botIdTextField(true)]).map((property) => ({
+	...perVersion3([botIdField(true)], [botIdTextField(true)], [botLocator(true)]).map((property) => ({
 		...property,
 		description: 'Numeric ID of the bot the contact writes to (one of your bots)',
 	})),
@@ -135,6 +137,7 @@ const properties: INodeProperties[] = [
 		description: 'The contact’s name. It replaces the current name on every call.',
 	},
 	...perVersion([additionalFields(1)], [additionalFields(2)]),
+	...contactOutputProperties,
 	requestOptions,
 ];
 
@@ -184,10 +187,11 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		else if (extra.clearTags === true) params.tags = [];
 	}
 
-	const { status, body } = await callApi.call(this, 'createOrUpdateContact', params, itemIndex);
+	const { status, body } = await apiRequest.call(this, 'createOrUpdateContact', params, callOptions.call(this, itemIndex));
 	const contact = dataOf(body);
 	// The API tells a new contact (201) from an updated one (200); version 2 says so beside the contact's fields.
-	return version === 1 ? contact : { ...contact, created: status === 201 };
+	if (version === 1) return contact;
+	return itemContactShaper.call(this, itemIndex, ['created'])({ ...contact, created: status === 201 });
 }
 
 export const upsert: BotPlatformOperation = {

@@ -1,15 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { BotPlatformOperation } from '../node.type';
+import { addFunds } from './addFunds.operation';
 import { create } from './create.operation';
 import { deleteAccount } from './delete.operation';
-import { addFunds, withdrawFunds } from './funds';
-import { getMany } from './getMany.operation';
+import { getAll } from './getAll.operation';
+import { withdrawFunds } from './withdrawFunds.operation';
 
 export const operations: Record<string, BotPlatformOperation> = {
 	addFunds,
 	create,
 	delete: deleteAccount,
-	getAll: getMany,
+	getAll,
 	withdrawFunds,
 };
 
@@ -54,7 +55,7 @@ export const description: INodeProperties[] = [
 		],
 		default: 'getAll',
 	},
-	...getMany.description,
+	...getAll.description,
 	...create.description,
 	...deleteAccount.description,
 	...addFunds.description,

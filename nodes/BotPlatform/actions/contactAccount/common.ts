@@ -1,13 +1,15 @@
 /**
  * How the contact-account operations name a contact and an account. Version 1: numeric IDs that start at 0.
- * From version 2: IDs start empty, and Add Funds, Withdraw Funds and Delete find the account either by its ID or
- * by the contact and the currency (a contact has at most one account per currency, spec §2.3).
+ * Version 2: IDs start empty, and Add Funds, Withdraw Funds and Delete find the account either by its ID or
+ * by the contact and the currency (a contact has at most one account per currency, spec §2.3). From version 3:
+ * pickers, the contact from a list, then one of its accounts from a list, by ID or by currency.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { callApi, dataOf, idParameter } from '../../helpers/call';
-import { fromVersion2, inVersion1 } from '../../helpers/display-options';
-import { idField } from '../common.descriptions';
+import { apiRequest, dataOf } from '../../transport';
+import { callOptions, idParameter, nodeVersion } from '../../helpers/parameters';
+import { perVersion3 } from '../../helpers/display-options';
+import { accountLocator, contactLocator, idField } from '../common.descriptions';
 
 const CONTACT_ID_DESCRIPTION = 'Numeric ID of the contact, e.g. from the output of Contact → Get Many';
 const ACCOUNT_ID_DESCRIPTION = 'Numeric ID of the contact account, e.g. from the output of Contact Account → Get Many';
@@ -34,13 +36,27 @@ export const accountIdField: INodeProperties = {
 
 export const contactIdTextField = idField('Contact ID', 'contactId', CONTACT_ID_DESCRIPTION);
 
-/** The Contact ID of the operation in each version. */
-export const contactIdFields: INodeProperties[] = [...inVersion1([contactIdField]), ...fromVersion2([contactIdTextField])];
+/** The contact of the operation in each version. */
+export const contactIdFields: INodeProperties[] = perVersion3([contactIdField], [contactIdTextField], [contactLocator]);
 
 export type AccountBy = 'contactAndCurrency' | 'id';
 
-/** From version 2: the account by its ID, or by contact and currency with a dropdown of the contact's accounts. */
-export const accountProperties: INodeProperties[] = [
+/**
+ * The account of Add Funds, Withdraw Funds and Delete in each version: its ID (1); by ID, or by contact and
+ * currency with a dropdown of the contact's accounts (2); the contact and account pickers (3). `hint` goes on the
+ * account's field.
+ */
+export function accountFields(version1: INodeProperties[], hint?: string): INodeProperties[] {
+	const withHint = (property: INodeProperties) => (hint ? { ...property, hint } : property);
+	return perVersion3(
+		version1,
+		version2AccountProperties.map((property) => (property.name === 'accountBy' ? withHint(property) : property)),
+		[contactLocator, withHint(accountLocator)],
+	);
+}
+
+/** Version 2: the account by its ID, or by contact and currency with a dropdown of the contact's accounts. */
+const version2AccountProperties: INodeProperties[] = [
 	{
 		displayName: 'Account',
 		name: 'accountBy',
@@ -83,13 +99,18 @@ export interface ContactAccount extends IDataObject {
 
 /** The contact's accounts (a repeatable read, so it may be retried before any money moves). */
 export async function contactAccounts(this: IExecuteFunctions, contactId: number, itemIndex: number): Promise<ContactAccount[]> {
-	const { body } = await callApi.call(this, 'getContactAccounts', { contact_id: contactId }, itemIndex);
+	const { body } = await apiRequest.call(
+		this,
+		'getContactAccounts',
+		{ contact_id: contactId },
+		callOptions.call(this, itemIndex),
+	);
 	return dataOf<ContactAccount[]>(body) ?? [];
 }
 
-/** A currency code from the dropdown or an expression: three letters, in capitals. */
-function currencyParameter(this: IExecuteFunctions, itemIndex: number): string {
-	const raw = String(this.getNodeParameter('currency', itemIndex) ?? '').trim();
+/** A currency code from the dropdown, the picker or an expression: three letters, in capitals. */
+function currencyCode(this: IExecuteFunctions, value: unknown, itemIndex: number): string {
+	const raw = String(value ?? '').trim();
 	if (!/^[A-Za-z]{3}$/.test(raw)) {
 		throw new NodeOperationError(this.getNode(), `Currency must be a three-letter ISO 4217 code such as EUR, got "${raw}"`, {
 			itemIndex,
@@ -99,17 +120,39 @@ function currencyParameter(this: IExecuteFunctions, itemIndex: number): string {
 }
 
 /**
- * The account chosen in version 2, with its currency when it was looked up. By contact and currency that takes one
- * read of the contact's accounts; by ID nothing is read here.
+ * The account chosen from version 2, with its currency when it was looked up. By contact and currency that takes
+ * one read of the contact's accounts; by ID (or from the picker's list, whose values are IDs) nothing is read here.
  */
 export async function chosenAccount(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<{ accountId: number; account?: ContactAccount }> {
+	if (nodeVersion.call(this) >= 3) {
+		const { mode, value } = this.getNodeParameter('account', itemIndex) as { mode: string; value: unknown };
+		if (mode === 'currency') return await accountInCurrency.call(this, itemIndex, currencyCode.call(this, value, itemIndex));
+		if (!/^\s*\d+\s*$/.test(String(value ?? '')) || Number(value) < 1) {
+			throw new NodeOperationError(this.getNode(), `Account must be a positive whole number, got "${String(value ?? '')}"`, {
+				itemIndex,
+			});
+		}
+		return { accountId: Number(value) };
+	}
 	const accountBy = this.getNodeParameter('accountBy', itemIndex) as AccountBy;
 	if (accountBy === 'id') return { accountId: idParameter.call(this, 'accountId', itemIndex, 'Account ID') };
+	return await accountInCurrency.call(
+		this,
+		itemIndex,
+		currencyCode.call(this, this.getNodeParameter('currency', itemIndex), itemIndex),
+	);
+}
+
+/** The chosen contact's account in `currency`, from one read of its accounts. */
+async function accountInCurrency(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	currency: string,
+): Promise<{ accountId: number; account: ContactAccount }> {
 	const contactId = idParameter.call(this, 'contactId', itemIndex, 'Contact ID');
-	const currency = currencyParameter.call(this, itemIndex);
 	const accounts = await contactAccounts.call(this, contactId, itemIndex);
 	const account = accounts.find((candidate) => String(candidate.currency).toUpperCase() === currency);
 	if (!account) {

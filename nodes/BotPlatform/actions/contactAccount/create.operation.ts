@@ -1,6 +1,7 @@
 /** Contact Account → Create: `addContactAccount`, a new account with balance 0 in one currency (spec §4.10). */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { callApi, dataOf, idParameter, textParameter } from '../../helpers/call';
+import { apiRequest, dataOf } from '../../transport';
+import { callOptions, idParameter, textParameter } from '../../helpers/parameters';
 import { currencyOptions } from '../../helpers/currencies';
 import { forOperation, perVersion } from '../../helpers/display-options';
 import { requestOptions } from '../common.descriptions';
@@ -46,7 +47,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		// The API wants capital letters (spec §4.10); "usd" is what people often type.
 		currency: textParameter.call(this, 'currency', itemIndex, 'Currency').toUpperCase(),
 	};
-	const { body } = await callApi.call(this, 'addContactAccount', params, itemIndex);
+	const { body } = await apiRequest.call(this, 'addContactAccount', params, callOptions.call(this, itemIndex));
 	return dataOf(body);
 }
 

@@ -5,7 +5,7 @@ import { create } from './create.operation';
 import { deleteList } from './delete.operation';
 import { deleteField } from './deleteField.operation';
 import { get } from './get.operation';
-import { getMany } from './getMany.operation';
+import { getAll } from './getAll.operation';
 
 export const operations: Record<string, BotPlatformOperation> = {
 	addField,
@@ -13,7 +13,7 @@ export const operations: Record<string, BotPlatformOperation> = {
 	delete: deleteList,
 	deleteField,
 	get,
-	getAll: getMany,
+	getAll,
 };
 
 export const description: INodeProperties[] = [
@@ -48,7 +48,7 @@ export const description: INodeProperties[] = [
 		],
 		default: 'getAll',
 	},
-	...getMany.description,
+	...getAll.description,
 	...get.description,
 	...create.description,
 	...deleteList.description,

@@ -3,7 +3,8 @@
  * 204 without a body; from version 2 the node then reads the list (`getListSchema`) and returns it as it is now.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { callApi, listIdParameter, nodeVersion } from '../../helpers/call';
+import { apiRequest } from '../../transport';
+import { callOptions, listIdParameter, nodeVersion } from '../../helpers/parameters';
 import { forOperation, perVersion } from '../../helpers/display-options';
 import { toFieldDefinition } from '../../helpers/list-fields';
 import { fieldDefinitionProperties, fieldFlagProperties, listLocator, requestOptions } from '../common.descriptions';
@@ -38,7 +39,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		},
 		version,
 	);
-	await callApi.call(this, 'addListSchemaField', { schema_id: schemaId, field }, itemIndex);
+	await apiRequest.call(this, 'addListSchemaField', { schema_id: schemaId, field }, callOptions.call(this, itemIndex));
 	if (version === 1) return { success: true, schema_id: schemaId, field };
 	return await listAfterChange.call(this, schemaId, itemIndex);
 }

@@ -1,12 +1,14 @@
 /** List → Create: `createListSchema` in a bot's project or a project, with 1 to 30 fields in the given order. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { callApi, dataOf, idParameter, nodeVersion, textParameter } from '../../helpers/call';
-import { forOperation, inVersion1, perVersion } from '../../helpers/display-options';
+import { apiRequest, dataOf } from '../../transport';
+import { callOptions, idParameter, nodeVersion, textParameter } from '../../helpers/parameters';
+import { forOperation, inVersion1, perVersion, perVersion3 } from '../../helpers/display-options';
 import { toFieldDefinition, type FieldInput } from '../../helpers/list-fields';
 import {
 	botIdField,
 	botIdTextField,
+	botLocator,
 	fieldDefinitionProperties,
 	fieldFlagProperties,
 	requestOptions,
@@ -57,7 +59,7 @@ const properties: INodeProperties[] = [
 		default: 'bot',
 		description: 'Where the list is created',
 	},
-	...perVersion([botIdField(true)], [botIdTextField(true)]).map((property) => ({
+	...perVersion3([botIdField(true)], [botIdTextField(true)], [botLocator(true)]).map((property) => ({
 		...property,
 		displayOptions: { show: { ...property.displayOptions?.show, createIn: ['bot'] } },
 	})),
@@ -110,7 +112,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 		if (typeof extra.is_menu === 'boolean') params.is_menu = extra.is_menu;
 	}
-	const { body } = await callApi.call(this, 'createListSchema', params, itemIndex);
+	const { body } = await apiRequest.call(this, 'createListSchema', params, callOptions.call(this, itemIndex));
 	return dataOf(body);
 }
 

@@ -1,6 +1,7 @@
 /** List → Delete: `deleteListSchema`; the list and all its records are deleted. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { callApi, listIdParameter } from '../../helpers/call';
+import { apiRequest } from '../../transport';
+import { callOptions, listIdParameter, nodeVersion } from '../../helpers/parameters';
 import { forOperation } from '../../helpers/display-options';
 import { listLocator, requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
@@ -12,7 +13,9 @@ const properties: INodeProperties[] = [
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const schemaId = listIdParameter.call(this, itemIndex);
-	await callApi.call(this, 'deleteListSchema', { schema_id: schemaId }, itemIndex);
+	await apiRequest.call(this, 'deleteListSchema', { schema_id: schemaId }, callOptions.call(this, itemIndex));
+	// From version 3 a delete answers as n8n's guidelines ask; earlier versions keep their answer.
+	if (nodeVersion.call(this) >= 3) return { deleted: true };
 	return { success: true, schema_id: schemaId };
 }
 

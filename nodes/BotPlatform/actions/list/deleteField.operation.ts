@@ -3,7 +3,8 @@
  * node returns the list as it is afterwards (one more request, see `list-after-change.ts`).
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { callApi, listIdParameter, nodeVersion, textParameter } from '../../helpers/call';
+import { apiRequest } from '../../transport';
+import { callOptions, listIdParameter, nodeVersion, textParameter } from '../../helpers/parameters';
 import { forOperation } from '../../helpers/display-options';
 import { listLocator, requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
@@ -27,7 +28,7 @@ const properties: INodeProperties[] = [
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const schemaId = listIdParameter.call(this, itemIndex);
 	const slug = textParameter.call(this, 'fieldSlug', itemIndex, 'Field');
-	await callApi.call(this, 'deleteListSchemaField', { schema_id: schemaId, slug }, itemIndex);
+	await apiRequest.call(this, 'deleteListSchemaField', { schema_id: schemaId, slug }, callOptions.call(this, itemIndex));
 	if (nodeVersion.call(this) === 1) return { success: true, schema_id: schemaId, slug };
 	return await listAfterChange.call(this, schemaId, itemIndex);
 }

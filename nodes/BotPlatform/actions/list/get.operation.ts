@@ -1,6 +1,7 @@
 /** List → Get: `getListSchema`, one list with its fields. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { callApi, dataOf, listIdParameter } from '../../helpers/call';
+import { apiRequest, dataOf } from '../../transport';
+import { callOptions, listIdParameter } from '../../helpers/parameters';
 import { forOperation } from '../../helpers/display-options';
 import { listLocator, requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
@@ -8,7 +9,12 @@ import type { BotPlatformOperation } from '../node.type';
 const properties: INodeProperties[] = [listLocator, requestOptions];
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { body } = await callApi.call(this, 'getListSchema', { schema_id: listIdParameter.call(this, itemIndex) }, itemIndex);
+	const { body } = await apiRequest.call(
+		this,
+		'getListSchema',
+		{ schema_id: listIdParameter.call(this, itemIndex) },
+		callOptions.call(this, itemIndex),
+	);
 	return dataOf(body);
 }
 

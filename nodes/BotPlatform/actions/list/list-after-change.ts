@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { callApi, dataOf } from '../../helpers/call';
+import { apiRequest, dataOf } from '../../transport';
+import { callOptions } from '../../helpers/parameters';
 
 /**
  * The list as it is after Add Field or Delete Field (from version 2). Those methods answer 204 without a body, so
@@ -7,7 +8,7 @@ import { callApi, dataOf } from '../../helpers/call';
  */
 export async function listAfterChange(this: IExecuteFunctions, schemaId: string, itemIndex: number): Promise<IDataObject> {
 	try {
-		const { body } = await callApi.call(this, 'getListSchema', { schema_id: schemaId }, itemIndex);
+		const { body } = await apiRequest.call(this, 'getListSchema', { schema_id: schemaId }, callOptions.call(this, itemIndex));
 		return dataOf(body);
 	} catch (error) {
 		const failed = error as Error & { description?: string | null };

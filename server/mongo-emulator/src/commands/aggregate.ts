@@ -11,14 +11,13 @@ import {
 	rejectCollation,
 } from './arguments';
 import type { CommandHandler } from './command-context';
-import { checkFields, checkHint, fieldRules, LET_REFUSAL } from './fields';
+import { checkFields, checkQuery, fieldRules, letVariables } from './fields';
+import { cursorReply } from './cursor-reply';
 
 /** `allowDiskUse` changes nothing in memory; there are no validators to bypass ($out and $merge are refused anyway). */
 export const AGGREGATE_FIELDS = fieldRules('aggregate', {
-	accepted: ['pipeline', 'cursor', 'explain', 'collation', 'hint', 'allowDiskUse', 'bypassDocumentValidation'],
-	refused: { let: LET_REFUSAL },
+	accepted: ['pipeline', 'cursor', 'explain', 'collation', 'hint', 'allowDiskUse', 'bypassDocumentValidation', 'let'],
 });
-import { cursorReply } from './cursor-reply';
 
 export const aggregate: CommandHandler = (command, context) => {
 	checkFields(command, AGGREGATE_FIELDS, true);
@@ -30,8 +29,13 @@ export const aggregate: CommandHandler = (command, context) => {
 	const name = collectionName(command);
 	const cursor = optionalDocument(command, 'cursor');
 	if (!cursor) throw new CommandError('FailedToParse', "The 'cursor' option is required");
-	checkHint(existingCollection(context, name), command.hint); // removes TTL-expired documents first
-	const { documents } = runAggregate(context.engine.database(context.databaseName), name, command.pipeline);
+	checkQuery(existingCollection(context, name), {}, command.hint); // the collection call removes TTL-expired documents first
+	const { documents } = runAggregate(
+		context.engine.database(context.databaseName),
+		name,
+		command.pipeline,
+		letVariables(command),
+	);
 	return cursorReply(
 		context,
 		namespace(context, name),

@@ -1,6 +1,5 @@
 /** `delete`: a batch of delete statements (`limit` 0 for all matches, 1 for the first), reported with writeErrors. */
 import { CommandError } from '../errors';
-import { compileFilter } from '../engine/query/matcher';
 import { deleteDocuments } from '../engine/write-operations';
 import {
 	collectionName,
@@ -11,11 +10,11 @@ import {
 	rejectCollation,
 } from './arguments';
 import type { CommandHandler } from './command-context';
-import { checkFields, checkHint, fieldRules, LET_REFUSAL } from './fields';
-
-const DELETE_FIELDS = fieldRules('delete', { accepted: ['deletes', 'ordered'], refused: { let: LET_REFUSAL } });
-const STATEMENT_FIELDS = fieldRules('delete.deletes', { accepted: ['q', 'limit', 'collation', 'hint'] }, { generic: false });
+import { checkFields, checkQuery, fieldRules, letVariables } from './fields';
 import { applyBatch, isOrdered, withWriteErrors } from './write-batch';
+
+const DELETE_FIELDS = fieldRules('delete', { accepted: ['deletes', 'ordered', 'let'] });
+const STATEMENT_FIELDS = fieldRules('delete.deletes', { accepted: ['q', 'limit', 'collation', 'hint'] }, { generic: false });
 
 export const deleteCommand: CommandHandler = (command, context) => {
 	checkFields(command, DELETE_FIELDS, true);
@@ -23,15 +22,15 @@ export const deleteCommand: CommandHandler = (command, context) => {
 	// MongoDB parses the whole command first: a statement's unknown field fails the command, not a write.
 	for (const statement of statements) checkFields(statement, STATEMENT_FIELDS, false);
 	const collection = existingCollection(context, collectionName(command));
+	const variables = letVariables(command);
 	let deleted = 0;
 	const writeErrors = applyBatch(statements, isOrdered(command), (statement) => {
 		rejectCollation(statement);
-		checkHint(collection, statement.hint);
 		const limit = optionalInteger(statement, 'limit') ?? 0;
 		if (limit !== 0 && limit !== 1) throw new CommandError('FailedToParse', 'The limit field in delete objects must be 0 or 1');
 		const filter = optionalDocument(statement, 'q') ?? {};
-		if (collection) deleted += deleteDocuments(collection, filter, limit).length;
-		else compileFilter(filter); // parsed, as MongoDB parses it, though nothing can match
+		checkQuery(collection, filter, statement.hint);
+		if (collection) deleted += deleteDocuments(collection, filter, limit, undefined, variables).length;
 	});
 	return withWriteErrors({ n: deleted }, writeErrors);
 };

@@ -3,10 +3,9 @@ import { compareBson } from '../bson/compare';
 import { valuesAtPath } from '../bson/paths';
 import { CommandError } from '../errors';
 import { findRecords } from '../engine/query/executor';
-import { compileFilter } from '../engine/query/matcher';
 import { collectionName, existingCollection, optionalDocument, rejectCollation } from './arguments';
 import type { CommandHandler } from './command-context';
-import { checkFields, checkHint, fieldRules } from './fields';
+import { checkFields, checkQuery, fieldRules } from './fields';
 
 const DISTINCT_FIELDS = fieldRules('distinct', { accepted: ['key', 'query', 'collation', 'hint'] });
 
@@ -16,9 +15,8 @@ export const distinct: CommandHandler = (command, context) => {
 	const key: unknown = command.key;
 	if (typeof key !== 'string') throw new CommandError('TypeMismatch', "BSON field 'distinct.key' is missing or not a string");
 	const collection = existingCollection(context, collectionName(command));
-	checkHint(collection, command.hint);
 	const filter = optionalDocument(command, 'query') ?? {};
-	if (!collection) compileFilter(filter);
+	checkQuery(collection, filter, command.hint);
 	const records = collection ? findRecords(collection, { filter }).results : [];
 	// Array values contribute their elements, as in mongod.
 	const values = records.flatMap((record) =>

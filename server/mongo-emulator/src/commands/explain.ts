@@ -11,7 +11,7 @@ import { collectionName, existingCollection, namespace, nonNegativeInteger, opti
 import type { CommandContext, CommandHandler } from './command-context';
 import { AGGREGATE_FIELDS } from './aggregate';
 import { COUNT_FIELDS } from './count';
-import { checkFields, fieldRules } from './fields';
+import { checkFields, fieldRules, letVariables } from './fields';
 import { parseFindArguments } from './find';
 
 /** The verbosity changes only how much a real server reports; this report is the same at every level. */
@@ -45,7 +45,7 @@ function explainedStats(explained: Document, context: CommandContext, name: stri
 		}
 		case 'aggregate':
 			checkFields(explained, AGGREGATE_FIELDS, true);
-			return runAggregate(context.engine.database(context.databaseName), name, explained.pipeline).stats;
+			return runAggregate(context.engine.database(context.databaseName), name, explained.pipeline, letVariables(explained)).stats;
 		default:
 			throw badValue(`explain of ${commandName} is not supported by the mongo emulator`);
 	}

@@ -10,6 +10,8 @@ import { isPlainObject } from '../bson/types';
 import { badValue, CommandError } from '../errors';
 import type { Collection } from '../engine/collection';
 import { keyPattern } from '../engine/indexes/index-spec';
+import { evaluateVariables } from '../engine/aggregate';
+import { compileFilter } from '../engine/query/matcher';
 
 /**
  * Fields drivers add to any command. `readConcern` and `writeConcern` change nothing on a single in-memory node
@@ -77,15 +79,39 @@ export function checkFields(document: Document, checker: FieldChecker, skipFirst
 	}
 }
 
-/** Refused by every command that takes it: mingo's expressions are not given the variables. */
-export const LET_REFUSAL = 'let variables';
+/**
+ * A command's `let`: each value is an expression, evaluated once (`{id: 1}`, `{when: '$$NOW'}`); the variables are
+ * read as `$$name` by `$expr` in its filters, by its pipeline and by its pipeline updates.
+ */
+export function letVariables(command: Document): Document | undefined {
+	const expressions: unknown = command.let;
+	if (expressions === undefined || expressions === null) return undefined;
+	if (!isPlainObject(expressions))
+		throw new CommandError('TypeMismatch', "BSON field 'let' is the wrong type, expected an object");
+	for (const name in expressions) {
+		// As MongoDB: a user variable starts with a lowercase letter or a non-ASCII character (NOW, ROOT... are the system's).
+		if (!/^[a-z\u0080-\uffff][\w\u0080-\uffff]*$/.test(name)) {
+			throw badValue(`'${name}' starts with an invalid character for a user variable name`);
+		}
+	}
+	return evaluateVariables(expressions);
+}
+
+/**
+ * What every query's command checks before it reads: its hint (below), and, when there is no collection to read, its
+ * filter, which MongoDB parses before it looks for documents (an unknown operator is refused even then).
+ */
+export function checkQuery(collection: Collection | undefined, filter: Document, hint: unknown): void {
+	checkHint(collection, hint);
+	if (!collection) compileFilter(filter);
+}
 
 /**
  * `hint` does not change which documents match, unless it names a sparse or partial index (which a real server then
  * reads alone); so it is checked against the collection's indexes as MongoDB checks it, and refused for those.
  * The plan is still the planner's own.
  */
-export function checkHint(collection: Collection | undefined, hint: unknown): void {
+function checkHint(collection: Collection | undefined, hint: unknown): void {
 	if (hint === undefined || hint === null || collection === undefined) return;
 	if (typeof hint !== 'string' && !isPlainObject(hint)) {
 		throw new CommandError('FailedToParse', 'hint must be a string or an object');

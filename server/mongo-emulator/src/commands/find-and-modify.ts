@@ -2,7 +2,6 @@
 import type { Document } from 'bson';
 import { isPlainObject } from '../bson/types';
 import { CommandError } from '../errors';
-import { compileFilter } from '../engine/query/matcher';
 import { hasProjection, projectDocuments, storedBytesProjection } from '../engine/query/projection';
 import { parseSort } from '../engine/query/sort';
 import { checkUpdateSpec } from '../engine/update/apply-update';
@@ -17,7 +16,7 @@ import {
 	rejectCollation,
 } from './arguments';
 import type { CommandHandler } from './command-context';
-import { checkFields, checkHint, fieldRules, LET_REFUSAL } from './fields';
+import { checkFields, checkQuery, fieldRules, letVariables } from './fields';
 
 /** There are no validators to bypass. */
 const FIND_AND_MODIFY_FIELDS = fieldRules('findAndModify', {
@@ -33,8 +32,8 @@ const FIND_AND_MODIFY_FIELDS = fieldRules('findAndModify', {
 		'collation',
 		'hint',
 		'bypassDocumentValidation',
+		'let',
 	],
-	refused: { let: LET_REFUSAL },
 });
 
 export const findAndModify: CommandHandler = (command, context) => {
@@ -45,6 +44,7 @@ export const findAndModify: CommandHandler = (command, context) => {
 	const sort = parseSort(optionalDocument(command, 'sort'));
 	const fields = optionalDocument(command, 'fields');
 	const upsert = command.upsert === true;
+	const variables = letVariables(command);
 	const project = (doc: Document | undefined): Document | null => (doc ? projectDocuments([doc], fields)[0] : null);
 
 	if (command.remove === true) {
@@ -52,9 +52,8 @@ export const findAndModify: CommandHandler = (command, context) => {
 			throw new CommandError('FailedToParse', 'Cannot specify both an update and remove=true, or remove=true and upsert=true');
 		}
 		const collection = existingCollection(context, name);
-		checkHint(collection, command.hint);
-		if (!collection) compileFilter(filter);
-		const [removed] = collection ? deleteDocuments(collection, filter, 1, sort) : [];
+		checkQuery(collection, filter, command.hint);
+		const [removed] = collection ? deleteDocuments(collection, filter, 1, sort, variables) : [];
 		return { lastErrorObject: { n: removed ? 1 : 0 }, value: project(removed), ok: 1 };
 	}
 
@@ -63,14 +62,12 @@ export const findAndModify: CommandHandler = (command, context) => {
 		throw new CommandError('FailedToParse', 'Either an update or remove=true must be specified');
 	}
 	checkUpdateSpec(update);
-	const collection = upsert ? collectionForWrite(context, name) : existingCollection(context, name);
-	checkHint(collection, command.hint);
-	if (!collection) {
-		compileFilter(filter); // nothing to update, but parsed, as MongoDB parses it
-		return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
-	}
+	const existing = existingCollection(context, name);
+	checkQuery(existing, filter, command.hint); // before an upsert creates the collection
+	const collection = existing ?? (upsert ? collectionForWrite(context, name) : undefined);
+	if (!collection) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
 	const arrayFilters = command.arrayFilters === undefined ? undefined : documentArray(command, 'arrayFilters');
-	const outcome = updateDocuments(collection, { filter, update, upsert, sort, arrayFilters });
+	const outcome = updateDocuments(collection, { filter, update, upsert, sort, arrayFilters, variables });
 	const lastErrorObject: Document = { n: outcome.matched || (outcome.upserted ? 1 : 0), updatedExisting: outcome.matched > 0 };
 	if (outcome.upserted) lastErrorObject.upserted = outcome.upserted._id;
 	const value = command.new === true ? outcome.after : outcome.before;

@@ -1,7 +1,6 @@
 /** `find`: the documents a query matches, sorted, projected, skipped and limited, answered as a cursor. */
 import type { Document } from 'bson';
 import { findRecords } from '../engine/query/executor';
-import { compileFilter } from '../engine/query/matcher';
 import { hasProjection, projectDocuments, storedBytesProjection } from '../engine/query/projection';
 import { encodeDocument, type DocRecord } from '../engine/records';
 import { parseSort, type SortField } from '../engine/query/sort';
@@ -16,7 +15,7 @@ import {
 } from './arguments';
 import type { CommandHandler } from './command-context';
 import { cursorReply } from './cursor-reply';
-import { checkFields, checkHint, fieldRules, LET_REFUSAL } from './fields';
+import { checkFields, checkQuery, fieldRules, letVariables } from './fields';
 
 export interface FindArguments {
 	readonly filter: Document;
@@ -25,6 +24,7 @@ export interface FindArguments {
 	readonly skip?: number;
 	readonly limit?: number;
 	readonly singleBatch: boolean;
+	readonly variables?: Document;
 }
 
 /**
@@ -45,13 +45,13 @@ const FIND_FIELDS = fieldRules('find', {
 		'allowDiskUse',
 		'allowPartialResults',
 		'oplogReplay',
+		'let',
 	],
 	refused: {
 		returnKey: 'answering with index keys',
 		showRecordId: 'record ids',
 		min: 'index bounds',
 		max: 'index bounds',
-		let: LET_REFUSAL,
 		tailable: 'tailable cursors',
 		awaitData: 'tailable cursors',
 		noCursorTimeout: 'cursors that never time out',
@@ -72,6 +72,7 @@ export function parseFindArguments(command: Document): FindArguments {
 		skip: nonNegativeInteger(command, 'skip'),
 		limit: limit === undefined ? undefined : Math.abs(limit),
 		singleBatch: command.singleBatch === true || (limit !== undefined && limit < 0),
+		variables: letVariables(command),
 	};
 }
 
@@ -79,9 +80,7 @@ export const find: CommandHandler = (command, context) => {
 	const name = collectionName(command);
 	const args = parseFindArguments(command);
 	const collection = existingCollection(context, name);
-	checkHint(collection, command.hint);
-	// Without a collection nothing matches, but the filter is still parsed, as MongoDB parses it.
-	if (!collection) compileFilter(args.filter);
+	checkQuery(collection, args.filter, command.hint);
 	const records = collection ? findRecords(collection, args).results : [];
 	const documents = answerDocuments(records, args.projection);
 	return cursorReply(context, namespace(context, name), documents, nonNegativeInteger(command, 'batchSize'), args.singleBatch);

@@ -3,9 +3,9 @@ import { CommandError } from '../errors';
 import { namespace, nonNegativeInteger } from './arguments';
 import type { CommandHandler } from './command-context';
 import { checkFields, fieldRules } from './fields';
+import { cursorId } from './cursor-reply';
 
 const GET_MORE_FIELDS = fieldRules('getMore', { accepted: ['collection', 'batchSize'] });
-import { cursorId } from './cursor-reply';
 
 export const getMore: CommandHandler = (command, context) => {
 	checkFields(command, GET_MORE_FIELDS, true);

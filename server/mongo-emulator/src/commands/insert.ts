@@ -3,10 +3,10 @@ import { insertDocument } from '../engine/write-operations';
 import { collectionForWrite, collectionName, documentArray } from './arguments';
 import type { CommandHandler } from './command-context';
 import { checkFields, fieldRules } from './fields';
+import { applyBatch, isOrdered, withWriteErrors } from './write-batch';
 
 /** There are no validators to bypass. */
 const INSERT_FIELDS = fieldRules('insert', { accepted: ['documents', 'ordered', 'bypassDocumentValidation'] });
-import { applyBatch, isOrdered, withWriteErrors } from './write-batch';
 
 export const insert: CommandHandler = (command, context) => {
 	checkFields(command, INSERT_FIELDS, true);

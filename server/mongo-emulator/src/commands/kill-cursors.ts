@@ -3,9 +3,9 @@ import { Long } from 'bson';
 import { CommandError } from '../errors';
 import type { CommandHandler } from './command-context';
 import { checkFields, fieldRules } from './fields';
+import { cursorId } from './cursor-reply';
 
 const KILL_CURSORS_FIELDS = fieldRules('killCursors', { accepted: ['cursors'] });
-import { cursorId } from './cursor-reply';
 
 export const killCursors: CommandHandler = (command, context) => {
 	checkFields(command, KILL_CURSORS_FIELDS, true);

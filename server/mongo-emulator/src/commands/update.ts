@@ -3,7 +3,6 @@ import type { Document } from 'bson';
 import { isPlainObject } from '../bson/types';
 import { CommandError } from '../errors';
 import { updateDocuments } from '../engine/write-operations';
-import { compileFilter } from '../engine/query/matcher';
 import { checkUpdateSpec, isOperatorUpdate } from '../engine/update/apply-update';
 import {
 	collectionForWrite,
@@ -14,20 +13,22 @@ import {
 	rejectCollation,
 } from './arguments';
 import type { CommandHandler } from './command-context';
-import { checkFields, checkHint, fieldRules, LET_REFUSAL } from './fields';
+import { checkFields, checkQuery, fieldRules, letVariables } from './fields';
+import { applyBatch, isOrdered, withWriteErrors } from './write-batch';
 
 /** There are no validators to bypass. */
 const UPDATE_FIELDS = fieldRules('update', {
-	accepted: ['updates', 'ordered', 'bypassDocumentValidation'],
-	refused: { let: LET_REFUSAL },
+	accepted: ['updates', 'ordered', 'bypassDocumentValidation', 'let'],
 });
 /** `sort` is MongoDB 8.0's; MongoDB 7.0, which the emulator is, does not know it. */
 const STATEMENT_FIELDS = fieldRules(
 	'update.updates',
-	{ accepted: ['q', 'u', 'upsert', 'multi', 'arrayFilters', 'collation', 'hint'], refused: { c: LET_REFUSAL } },
+	{
+		accepted: ['q', 'u', 'upsert', 'multi', 'arrayFilters', 'collation', 'hint'],
+		refused: { c: 'constants of a pipeline update (let is supported)' },
+	},
 	{ generic: false },
 );
-import { applyBatch, isOrdered, withWriteErrors } from './write-batch';
 
 export const update: CommandHandler = (command, context) => {
 	checkFields(command, UPDATE_FIELDS, true);
@@ -35,6 +36,7 @@ export const update: CommandHandler = (command, context) => {
 	// MongoDB parses the whole command first: a statement's unknown field fails the command, not a write.
 	for (const statement of statements) checkFields(statement, STATEMENT_FIELDS, false);
 	const name = collectionName(command);
+	const variables = letVariables(command);
 	let matched = 0;
 	let modified = 0;
 	const upserted: Document[] = [];
@@ -51,14 +53,12 @@ export const update: CommandHandler = (command, context) => {
 		}
 		checkUpdateSpec(updateSpec);
 		const upsert = statement.upsert === true;
-		const collection = upsert ? collectionForWrite(context, name) : existingCollection(context, name);
-		checkHint(collection, statement.hint);
-		if (!collection) {
-			compileFilter(filter); // nothing to update, but parsed, as MongoDB parses it
-			return;
-		}
+		const existing = existingCollection(context, name);
+		checkQuery(existing, filter, statement.hint); // before an upsert creates the collection
+		const collection = existing ?? (upsert ? collectionForWrite(context, name) : undefined);
+		if (!collection) return;
 		const arrayFilters = statement.arrayFilters === undefined ? undefined : documentArray(statement, 'arrayFilters');
-		const outcome = updateDocuments(collection, { filter, update: updateSpec, upsert, multi, arrayFilters });
+		const outcome = updateDocuments(collection, { filter, update: updateSpec, upsert, multi, arrayFilters, variables });
 		matched += outcome.matched;
 		modified += outcome.modified;
 		if (outcome.upserted) upserted.push({ index, _id: outcome.upserted._id });

@@ -34,16 +34,22 @@ export interface AggregateResult {
 	readonly stats?: QueryStats;
 }
 
-export function runAggregate(database: Database, collectionName: string, pipeline: unknown): AggregateResult {
+/** `variables` are the command's `let`. */
+export function runAggregate(
+	database: Database,
+	collectionName: string,
+	pipeline: unknown,
+	variables?: Document,
+): AggregateResult {
 	const stages = parsePipeline(pipeline);
 	const collection = database.collection(collectionName);
-	if (!collection) return { documents: runStages([], stages, database) };
+	if (!collection) return { documents: runStages([], stages, database, variables) };
 	const leadingMatch: unknown = stages[0]?.$match;
 	const filter = isPlainObject(leadingMatch) ? leadingMatch : {};
 	let rest = isPlainObject(leadingMatch) ? stages.slice(1) : stages;
 	const counted = countShape(rest);
 	if (counted) {
-		const { results: count, stats } = countMatches(collection, { filter, skip: counted.skip, limit: counted.limit });
+		const { results: count, stats } = countMatches(collection, { filter, skip: counted.skip, limit: counted.limit, variables });
 		return { documents: count > 0 ? [{ _id: counted.groupId, [counted.field]: count }] : [], stats };
 	}
 	const sortStage: unknown = rest[0]?.$sort;
@@ -54,9 +60,15 @@ export function runAggregate(database: Database, collectionName: string, pipelin
 	const limit = integerAtLeast(1, rest[0]?.$limit);
 	if (limit !== undefined) rest = rest.slice(1);
 	const sort = sortStage === undefined ? [] : parseSort(sortStage);
-	const found = findRecords(collection, { filter, sort, skip, limit });
+	const found = findRecords(collection, { filter, sort, skip, limit, variables });
 	const input = found.results.map((record) => record.doc);
-	return { documents: runStages(input, rest, database), stats: found.stats };
+	return { documents: runStages(input, rest, database, variables), stats: found.stats };
+}
+
+/** Evaluates each expression of a command's `let` once, against no document, as MongoDB does. */
+export function evaluateVariables(expressions: Document): PlainObject {
+	const [values] = withMingo(() => new Aggregator([{ $set: expressions }], MINGO_OPTIONS).run<PlainObject>([{}]));
+	return values;
 }
 
 function integerAtLeast(minimum: number, value: unknown): number | undefined {
@@ -104,7 +116,7 @@ function withBsonRangeOperators(stage: Document): Document {
 }
 
 /** Runs stages in order: $sort by the emulator's sorter, runs of other stages by mingo. */
-function runStages(input: PlainObject[], stages: Document[], database: Database): PlainObject[] {
+function runStages(input: PlainObject[], stages: Document[], database: Database, variables?: Document): PlainObject[] {
 	let documents = input;
 	let pending: Document[] = [];
 	const flush = (): void => {
@@ -114,6 +126,7 @@ function runStages(input: PlainObject[], stages: Document[], database: Database)
 		const aggregator = new Aggregator(pending.map(withBsonRangeOperators), {
 			...MINGO_OPTIONS,
 			collectionResolver: (name: string) => database.collection(name)?.documents() ?? [],
+			...(variables && { variables }),
 		});
 		documents = withMingo(() => aggregator.run<PlainObject>(source));
 		pending = [];

@@ -45,6 +45,8 @@ export interface UpdateStatement {
 	readonly multi?: boolean;
 	readonly arrayFilters?: Document[];
 	readonly sort?: readonly SortField[];
+	/** The command's `let`. */
+	readonly variables?: Document;
 }
 
 /** A document as values and as the BSON bytes it is stored as (a reply writes the bytes as they are). */
@@ -64,12 +66,12 @@ export interface UpdateOutcome {
 }
 
 export function updateDocuments(collection: Collection, statement: UpdateStatement): UpdateOutcome {
-	const { filter, update, arrayFilters } = statement;
-	const query = { filter, sort: statement.sort, limit: statement.multi ? 0 : 1 };
+	const { filter, update, arrayFilters, variables } = statement;
+	const query = { filter, sort: statement.sort, limit: statement.multi ? 0 : 1, variables };
 	const { results: targets, documentOf } = findRecords(collection, query, { keepDocuments: true });
 	if (targets.length === 0) {
 		if (!statement.upsert) return { matched: 0, modified: 0 };
-		const doc = buildUpsertDocument(filter, update, { filter, arrayFilters, isInsert: true });
+		const doc = buildUpsertDocument(filter, update, { filter, arrayFilters, isInsert: true, variables });
 		const record = collection.insert(doc);
 		return { matched: 0, modified: 0, upserted: doc, after: { doc, bytes: record.bson } };
 	}
@@ -78,7 +80,7 @@ export function updateDocuments(collection: Collection, statement: UpdateStateme
 	for (const record of targets) {
 		const before = documentOf(record);
 		const beforeBytes = record.bson;
-		const after = applyUpdate(before, update, { filter, arrayFilters, isInsert: false });
+		const after = applyUpdate(before, update, { filter, arrayFilters, isInsert: false, variables });
 		if (collection.replace(record, before, after)) modified += 1;
 		first ??= { before: { doc: before, bytes: beforeBytes }, after: { doc: after, bytes: record.bson } };
 	}
@@ -91,8 +93,9 @@ export function deleteDocuments(
 	filter: Document,
 	limit: number,
 	sort?: readonly SortField[],
+	variables?: Document,
 ): PlainObject[] {
-	const { results: targets, documentOf } = findRecords(collection, { filter, sort, limit }, { keepDocuments: true });
+	const { results: targets, documentOf } = findRecords(collection, { filter, sort, limit, variables }, { keepDocuments: true });
 	return targets.map((record) => {
 		const doc = documentOf(record);
 		collection.remove(record, doc);

@@ -18,6 +18,8 @@ export interface QueryShape {
 	readonly skip?: number;
 	/** 0 or undefined: no limit. */
 	readonly limit?: number;
+	/** The command's `let`, for `$expr`. */
+	readonly variables?: Document;
 }
 
 /** What `explain` reports about an execution. */
@@ -51,7 +53,7 @@ export interface FindOptions {
 export function findRecords(collection: Collection, query: QueryShape, options: FindOptions = {}): FoundRecords {
 	const sort = query.sort ?? [];
 	const plan = planQuery(collection, query.filter, sort);
-	const matches = plan.exact ? matchAll : compileFilter(residualFilter(query.filter, plan));
+	const matches = plan.exact ? matchAll : compileFilter(residualFilter(query.filter, plan), query.variables);
 	const stats = newStats(plan);
 	const limit = query.limit || Infinity;
 	const skippedByPosition = plan.exact && plan.providesSort ? (query.skip ?? 0) : 0;
@@ -85,7 +87,7 @@ export function countMatches(collection: Collection, query: QueryShape): QueryRe
 		total = plan.estimatedKeys;
 		stats.keysExamined = total;
 	} else {
-		const matches = compileFilter(residualFilter(query.filter, plan));
+		const matches = compileFilter(residualFilter(query.filter, plan), query.variables);
 		total = 0;
 		for (const record of candidates(collection, plan, stats, 0)) {
 			stats.docsExamined += 1;

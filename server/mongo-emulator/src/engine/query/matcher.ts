@@ -13,18 +13,20 @@ export type DocumentMatcher = (doc: PlainObject) => boolean;
 
 export const matchAll: DocumentMatcher = () => true;
 
-export function compileFilter(filter: Document | undefined): DocumentMatcher {
+/** `variables` are a command's `let`, which only mingo's expressions (`$expr`) read. */
+export function compileFilter(filter: Document | undefined, variables?: Document): DocumentMatcher {
 	if (filter === undefined || Object.keys(filter).length === 0) return matchAll;
 	if (!isPlainObject(filter)) throw badValue('filter must be an object');
 	const direct = compileDirectFilter(filter);
 	if (direct) return direct;
-	return compileWithMingo(filter);
+	return compileWithMingo(filter, variables);
 }
 
 /** Through mingo's `Query`, whatever the filter (exported for the tests that hold the direct matcher to it). */
-export function compileWithMingo(filter: Document): DocumentMatcher {
+export function compileWithMingo(filter: Document, variables?: Document): DocumentMatcher {
 	rejectDecimal128(filter);
-	const query = withMingo(() => new Query(toMingoFilter(filter), mingoOptionsFor(filter)));
+	const options = mingoOptionsFor(filter);
+	const query = withMingo(() => new Query(toMingoFilter(filter), variables ? { ...options, variables } : options));
 	return (doc) => {
 		try {
 			return query.test(doc);

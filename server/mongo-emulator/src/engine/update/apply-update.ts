@@ -18,7 +18,7 @@ const PIPELINE_UPDATE_STAGES = new Set(['$addFields', '$set', '$project', '$unse
 
 export function applyUpdate(doc: PlainObject, update: UpdateSpec, context: OperatorUpdateContext): PlainObject {
 	let result: PlainObject;
-	if (Array.isArray(update)) result = applyPipeline(doc, update);
+	if (Array.isArray(update)) result = applyPipeline(doc, update, context.variables);
 	else if (isOperatorUpdate(update)) result = applyOperators(doc, update, context);
 	else result = replaceDocument(doc, update);
 	if (doc._id !== undefined && compareBson(doc._id, result._id) !== 0) {
@@ -75,9 +75,10 @@ function checkPipelineStages(stages: Document[]): void {
 	}
 }
 
-function applyPipeline(doc: PlainObject, stages: Document[]): PlainObject {
+function applyPipeline(doc: PlainObject, stages: Document[], variables: Document | undefined): PlainObject {
 	checkPipelineStages(stages);
-	const [result] = withMingo(() => new Aggregator(stages, MINGO_OPTIONS).run([cloneValue(doc)]));
+	const options = variables ? { ...MINGO_OPTIONS, variables } : MINGO_OPTIONS;
+	const [result] = withMingo(() => new Aggregator(stages, options).run([cloneValue(doc)]));
 	if (!result) throw badValue('the update pipeline produced no document');
 	return { ...result, _id: result._id ?? doc._id };
 }

@@ -47,6 +47,8 @@ export interface OperatorUpdateContext {
 	readonly arrayFilters?: Document[];
 	/** The update creates the document (upsert), so $setOnInsert applies. */
 	readonly isInsert: boolean;
+	/** The command's `let`, for a pipeline update's expressions. */
+	readonly variables?: Document;
 }
 
 export function applyOperators(doc: PlainObject, update: Document, context: OperatorUpdateContext): PlainObject {

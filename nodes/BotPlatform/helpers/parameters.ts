@@ -1,23 +1,12 @@
-/** What every operation needs around the transport: the node's options, the `data` envelope, typed inputs. */
-import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+/** The node's parameters as operations read them: typed, checked, with the call options of the item. */
+import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { apiRequest, type ApiMethodName, type ApiResult } from '../transport';
+import type { ApiCallOptions } from '../transport';
 
-export async function callApi<T = IDataObject>(
-	this: IExecuteFunctions,
-	method: ApiMethodName,
-	params: IDataObject,
-	itemIndex: number,
-): Promise<ApiResult<T>> {
-	return (await apiRequest.call(this, method, params, {
-		itemIndex,
-		maxWaitSeconds: maxWaitSeconds.call(this, itemIndex),
-	})) as ApiResult<T>;
-}
-
-export function maxWaitSeconds(this: IExecuteFunctions, itemIndex: number): number | undefined {
+/** What the transport needs from an item: its index (errors carry it) and the Options → rate-limit wait. */
+export function callOptions(this: IExecuteFunctions, itemIndex: number): ApiCallOptions {
 	const options = this.getNodeParameter('options', itemIndex, {}) as { maxWaitSeconds?: number };
-	return options.maxWaitSeconds;
+	return { itemIndex, maxWaitSeconds: options.maxWaitSeconds };
 }
 
 /** The node version the workflow was saved with (see `helpers/display-options.ts`). */
@@ -25,14 +14,11 @@ export function nodeVersion(this: IExecuteFunctions | ILoadOptionsFunctions): nu
 	return this.getNode().typeVersion;
 }
 
-/** The `data` member of a success body (spec §4.1). */
-export function dataOf<T = IDataObject>(body: unknown): T {
-	return (body as { data: T }).data;
-}
-
-/** A positive whole-number ID from a number field or an expression that gave text. */
+/** A positive whole-number ID from a number field, a text field, a picker (from version 3) or an expression. */
 export function idParameter(this: IExecuteFunctions, name: string, itemIndex: number, label: string): number {
-	const raw = this.getNodeParameter(name, itemIndex) as unknown;
+	// Pickers exist from version 3; earlier versions read their fields exactly as they always did.
+	const picker = nodeVersion.call(this) >= 3 ? { extractValue: true } : undefined;
+	const raw = this.getNodeParameter(name, itemIndex, undefined, picker) as unknown;
 	const value = typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
 	if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
 		throw new NodeOperationError(this.getNode(), `${label} must be a positive whole number, got "${String(raw)}"`, { itemIndex });

@@ -3,7 +3,7 @@
  * The API returns them all at once (one per currency); version 1 also offered Return All and Limit.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { idParameter, nodeVersion } from '../../helpers/call';
+import { idParameter, nodeVersion } from '../../helpers/parameters';
 import { forOperation, inVersion1 } from '../../helpers/display-options';
 import { limitField, requestOptions, returnAllField } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
@@ -18,7 +18,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	return accounts.slice(0, this.getNodeParameter('limit', itemIndex) as number);
 }
 
-export const getMany: BotPlatformOperation = {
+export const getAll: BotPlatformOperation = {
 	method: 'getContactAccounts',
 	description: forOperation('contactAccount', 'getAll', properties),
 	execute,

@@ -1,12 +1,13 @@
 /** Contact → Get Many: `getContacts` in offset mode, 1000 per request, without over-fetching a Limit. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { contactBatches } from '../../transport';
-import { maxWaitSeconds } from '../../helpers/call';
+import { callOptions } from '../../helpers/parameters';
 import { forOperation } from '../../helpers/display-options';
 import { contactFilters } from '../../helpers/filters';
 import { limitField, requestOptions, returnAllField } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
 import { contactFiltersCollection } from './filters.description';
+import { contactOutputProperties, itemContactShaper } from './output';
 
 const properties: INodeProperties[] = [
 	{
@@ -16,6 +17,7 @@ const properties: INodeProperties[] = [
 	},
 	limitField(),
 	...contactFiltersCollection,
+	...contactOutputProperties,
 	requestOptions,
 ];
 
@@ -25,14 +27,14 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const contacts: IDataObject[] = [];
 	const batches = contactBatches.call(this, contactFilters.call(this, itemIndex), {
 		limit,
-		itemIndex,
-		maxWaitSeconds: maxWaitSeconds.call(this, itemIndex),
+		...callOptions.call(this, itemIndex),
 	});
-	for await (const batch of batches) contacts.push(...batch);
+	const shape = itemContactShaper.call(this, itemIndex);
+	for await (const batch of batches) contacts.push(...batch.map(shape));
 	return contacts;
 }
 
-export const getMany: BotPlatformOperation = {
+export const getAll: BotPlatformOperation = {
 	method: 'getContacts',
 	description: forOperation('contact', 'getAll', properties),
 	execute,

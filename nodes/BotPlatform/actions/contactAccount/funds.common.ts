@@ -1,21 +1,22 @@
 /**
- * Add Funds and Withdraw Funds (spec §4.12, §4.13). Both take an amount in minor units. With "Major Units" the
- * node needs the account's currency, which the funds methods do not return beforehand: it reads the contact's
- * accounts (a repeatable read) and converts with that currency, so "150.25" can never be scaled by a wrong
- * currency. From version 2, an account chosen by contact and currency is known from that same read. The funds
- * call itself is sent once; only a 429 (refused before any change) is retried.
+ * What Add Funds and Withdraw Funds (spec §4.12, §4.13) share: their fields, the amount, the call. Both take an
+ * amount in minor units. With "Major Units" the node needs the account's currency, which the funds methods do not
+ * return beforehand: it reads the contact's accounts (a repeatable read) and converts with that currency, so
+ * "150.25" can never be scaled by a wrong currency. An account chosen by contact and currency (version 2, or by
+ * currency in version 3) is known from that same read. The funds call itself is sent once; only a 429 (refused
+ * before any change) is retried.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { ApiMethodName } from '../../transport';
-import { callApi, dataOf, idParameter, nodeVersion, textParameter } from '../../helpers/call';
-import { forOperation, perVersion } from '../../helpers/display-options';
+import { apiRequest, dataOf, type ApiMethodName } from '../../transport';
+import { callOptions, idParameter, nodeVersion, textParameter } from '../../helpers/parameters';
+import { forOperation, inVersion1, inVersions, perVersion } from '../../helpers/display-options';
 import { checkMinorAmount, majorToMinor, MoneyError } from '../../helpers/money';
 import { requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
 import {
+	accountFields,
 	accountIdField,
-	accountProperties,
 	chosenAccount,
 	contactAccounts,
 	contactIdField,
@@ -93,10 +94,11 @@ function fundsProperties(verb: Verb): INodeProperties[] {
 		description: `${verb === 'add' ? 'Why the funds are added' : 'What the debit is for'}. Shown in the account journal; up to 255 characters.`,
 	};
 	return [
-		...perVersion(
-			[accountIdField, ...amountProperties(verb, 1), contactForCurrency(contactIdField, {})],
-			[...accountProperties, ...amountProperties(verb, 2), contactForCurrency(contactIdTextField, { accountBy: ['id'] })],
-		),
+		...accountFields([accountIdField]),
+		...perVersion(amountProperties(verb, 1), amountProperties(verb, 2)),
+		// Versions 1 and 2 name an account by ID without its contact, which major units need for the currency.
+		...inVersion1([contactForCurrency(contactIdField, {})]),
+		...inVersions([2], [contactForCurrency(contactIdTextField, { accountBy: ['id'] })]),
 		description,
 		requestOptions,
 	];
@@ -144,7 +146,7 @@ async function minorAmount(
 	return convert.call(this, itemIndex, () => majorToMinor(entered, String(account.currency)));
 }
 
-function fundsOperation(verb: Verb, method: ApiMethodName, operation: string): BotPlatformOperation {
+export function fundsOperation(verb: Verb, method: ApiMethodName, operation: string): BotPlatformOperation {
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 		const { accountId, account } =
 			nodeVersion.call(this) === 1
@@ -152,11 +154,13 @@ function fundsOperation(verb: Verb, method: ApiMethodName, operation: string): B
 				: await chosenAccount.call(this, itemIndex);
 		const amount = await minorAmount.call(this, itemIndex, accountId, account);
 		const description = textParameter.call(this, 'description', itemIndex, 'Description');
-		const { body } = await callApi.call(this, method, { account_id: accountId, amount, description }, itemIndex);
+		const { body } = await apiRequest.call(
+			this,
+			method,
+			{ account_id: accountId, amount, description },
+			callOptions.call(this, itemIndex),
+		);
 		return dataOf(body);
 	}
 	return { method, description: forOperation('contactAccount', operation, fundsProperties(verb)), execute };
 }
-
-export const addFunds = fundsOperation('add', 'addFundsToContactAccount', 'addFunds');
-export const withdrawFunds = fundsOperation('withdraw', 'withdrawFundsFromContactAccount', 'withdrawFunds');

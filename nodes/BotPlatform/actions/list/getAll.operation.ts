@@ -1,7 +1,7 @@
 /** List → Get Many: `getListSchemas`, page by page (50 per page, fixed by the API) until the limit. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { listSchemaPages } from '../../transport';
-import { maxWaitSeconds } from '../../helpers/call';
+import { callOptions } from '../../helpers/parameters';
 import { forOperation } from '../../helpers/display-options';
 import { limitField, requestOptions, returnAllField } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
@@ -12,17 +12,14 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
 	const limit = returnAll ? Number.POSITIVE_INFINITY : (this.getNodeParameter('limit', itemIndex) as number);
 	const lists: IDataObject[] = [];
-	for await (const { lists: page } of listSchemaPages.call(this, 1, {
-		itemIndex,
-		maxWaitSeconds: maxWaitSeconds.call(this, itemIndex),
-	})) {
+	for await (const { lists: page } of listSchemaPages.call(this, 1, callOptions.call(this, itemIndex))) {
 		lists.push(...page.slice(0, limit - lists.length));
 		if (lists.length >= limit) break;
 	}
 	return lists;
 }
 
-export const getMany: BotPlatformOperation = {
+export const getAll: BotPlatformOperation = {
 	method: 'getListSchemas',
 	description: forOperation('list', 'getAll', properties),
 	execute,

@@ -1,0 +1,4 @@
+// The benchmarks' lint: the repository's rules (eslint.repository.mjs); patterns are relative to bench/.
+import { anyAllowed, repositoryConfig } from '../eslint.repository.mjs';
+
+export default repositoryConfig(import.meta.dirname, anyAllowed(['**/*.ts']));

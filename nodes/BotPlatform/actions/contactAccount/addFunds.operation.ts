@@ -1,0 +1,4 @@
+/** Contact Account → Add Funds: `addFundsToContactAccount` (spec §4.12); works on blocked accounts too. */
+import { fundsOperation } from './funds.common';
+
+export const addFunds = fundsOperation('add', 'addFundsToContactAccount', 'addFunds');

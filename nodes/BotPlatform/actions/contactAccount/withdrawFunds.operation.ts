@@ -1,0 +1,4 @@
+/** Contact Account → Withdraw Funds: `withdrawFundsFromContactAccount` (spec §4.13); refused on a blocked account. */
+import { fundsOperation } from './funds.common';
+
+export const withdrawFunds = fundsOperation('withdraw', 'withdrawFundsFromContactAccount', 'withdrawFunds');
