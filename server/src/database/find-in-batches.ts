@@ -1,6 +1,6 @@
 /**
  * A find whose documents come back as their BSON bytes, undecoded, for reads of many documents (an export page is
- * 1,000) that the caller turns into text itself (`contract/contacts/contact-json.ts`). The driver's cursor decodes a
+ * 1,000) that the caller turns into text itself (`database/contact-export-encoder.ts`). The driver's cursor decodes a
  * batch document by document, first indexing each document's elements: 2.5 times as long as decoding the batch
  * whole (1,000 contacts: 25 ms against 10 ms on this machine), and decoding at all was still most of an export
  * page's work. Each document is a view into its reply.

@@ -3,7 +3,7 @@
  * insertion order, so a map whose order matters (a list's `fields`, §2.1) is built as an `OrderedObject`,
  * which is written in its own order. Everything else goes through the native JSON.stringify without a replacer:
  * a replacer is a JS call per value, and made a 1000-contact page several times slower to write (profiled).
- * Text already written as JSON (an export page's contacts, see `contract/contacts/contact-json.ts`) is a
+ * Text already written as JSON (an export page's contacts, see `database/contact-export-encoder.ts`) is a
  * `JsonText`, set in as it is.
  */
 import { randomUUID } from 'node:crypto';

@@ -5,12 +5,17 @@
 import { z } from 'zod';
 import { choosesOffsetMode, contactFilterOf, getContactsInput } from '../../contract/contacts/inputs';
 import { contactJson } from '../../contract/contacts/outputs';
-import { contactsJson } from '../../contract/contacts/contact-json';
+import { presentContact } from '../../contract/contacts/presenter';
+import { encodeContacts } from '../../database/contact-export-encoder';
 import { exportContacts } from '../../domain/contacts/contact-export';
 import { apiMethod, GET_AND_POST, ok, type MethodContext } from '../../http/api-method';
+import { JsonText } from '../../http/ordered-json';
 import { pageEnvelope, pageEnvelopeJson, pageLinks, pageLinksJson, pageOffset } from '../../http/pagination';
 
 type Input = z.output<typeof getContactsInput>;
+
+/** The page's contacts as JSON text, written from their stored bytes (set into the answer as it is). */
+const contactsJson = (contacts: readonly Uint8Array[]) => new JsonText(encodeContacts(contacts, presentContact));
 
 async function offsetMode({ models, user }: MethodContext, input: Input) {
 	const offset = input.offset ?? 0;

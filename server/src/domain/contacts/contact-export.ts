@@ -46,7 +46,7 @@ function createdAtRange({ dateFrom, dateTo }: ContactFilter) {
 }
 
 /**
- * One page or batch of the export, each contact as its stored BSON (see `contract/contacts/contact-json.ts`), with
+ * One page or batch of the export, each contact as its stored BSON (see `database/contact-export-encoder.ts`), with
  * the total of matching contacts (counted, never loaded).
  */
 export async function exportContacts(

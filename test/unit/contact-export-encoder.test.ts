@@ -1,19 +1,21 @@
 /**
- * An export page's contacts are written as JSON straight from their stored BSON (`contact-json.ts`): the text must
- * be exactly what JSON.stringify writes of `presentContact` of the decoded document, for any contact.
+ * An export page's contacts are written as JSON straight from their stored BSON (`database/contact-export-encoder.ts`):
+ * the text must be exactly what JSON.stringify writes of `presentContact` of the decoded document, for any contact.
  */
 import fc from 'fast-check';
 import { mongo } from 'mongoose';
-import { contactJsonFromBytes, contactsJson } from '../../server/src/contract/contacts/contact-json';
+import { encodeContactFromBytes, encodeContacts } from '../../server/src/database/contact-export-encoder';
 import { presentContact } from '../../server/src/contract/contacts/presenter';
 import type { ContactDoc } from '../../server/src/models/contact';
-import { toJsonText } from '../../server/src/http/ordered-json';
+import { JsonText, toJsonText } from '../../server/src/http/ordered-json';
 
 const { BSON } = mongo;
 
 /** What the driver hands back for a stored document. */
 const decoded = (bytes: Uint8Array) => BSON.deserialize(bytes) as ContactDoc;
 const presented = (bytes: Uint8Array) => JSON.stringify(presentContact(decoded(bytes)));
+/** An export page's text as `getContacts` sets it into its answer. */
+const contactsJson = (pages: Uint8Array[]) => new JsonText(encodeContacts(pages, presentContact));
 
 /** Characters JSON escapes, or that UTF-8 writes in 2, 3 or 4 bytes, and a lone surrogate (stored as U+FFFD). */
 const tricky = fc.constantFrom('"', '\\', '\u0000', '\n', '\t', '\u001f', '\u007f', 'é', '\u2028', '€', '😀', '\ud800', '/');
@@ -126,7 +128,7 @@ test('every stored contact is written from its bytes, exactly as the presenter w
 	fc.assert(
 		fc.property(storedContact, (contact) => {
 			const bytes = serialized(contact);
-			expect(contactJsonFromBytes(bytes)).toBe(presented(bytes));
+			expect(encodeContactFromBytes(bytes)).toBe(presented(bytes));
 		}),
 		{ numRuns: 2000 },
 	);
@@ -142,7 +144,7 @@ test('any other document is written as the presenter writes it, or left to it', 
 			} catch (error) {
 				expected = error as Error;
 			}
-			const written = contactJsonFromBytes(bytes);
+			const written = encodeContactFromBytes(bytes);
 			if (typeof expected === 'string') {
 				if (written !== undefined) expect(written).toBe(expected);
 				expect(toJsonText({ data: contactsJson([bytes]) })).toBe(`{"data":[${expected}]}`);
@@ -193,7 +195,7 @@ test('a seeded-looking contact is written from its bytes', () => {
 		unsubscribedAt: null,
 		createdAt: new Date('2024-01-02T03:04:05.678Z'),
 	});
-	expect(contactJsonFromBytes(bytes)).toBe(
+	expect(encodeContactFromBytes(bytes)).toBe(
 		'{"id":7,"bot_id":1,"phone":"79000000007","email":null,"name":"Contact \\"7\\"\\n","address":null,' +
 			'"messenger":"telegram","utm":{"utm_source":"bench"},"avatar":null,"telegram_id":"1000000007",' +
 			'"telegram_username":"user7","vk_user_id":null,"created_at":"2024-01-02T03:04:05.678Z","unsubscribed_at":null,' +

@@ -1,21 +1,20 @@
 /**
- * The JSON text of contacts written straight from their stored BSON bytes, exactly as `JSON.stringify` writes
- * `presentContact` of the decoded document. An export page is 1,000 contacts: decoding them into objects,
- * presenting and stringifying them was most of its request-thread time (profiled), and none of those objects
- * outlives the answer.
+ * The export encoder: the JSON text of contacts written straight from their stored BSON bytes, exactly as
+ * `JSON.stringify` writes `presentContact` (`contract/contacts/presenter.ts`) of the decoded document. An export page
+ * is 1,000 contacts: decoding them into objects, presenting and stringifying them was most of its request-thread
+ * time (profiled), and none of those objects outlives the answer. The member names and their order mirror the
+ * presenter's (§2.4); `test/unit/contact-export-encoder.test.ts` holds the two to the same text for any contact.
  *
  * Only the shapes the server stores are written here: fields of null, string, number, boolean and date values,
  * `tags` as an array of such values, `variables` as an array of documents of such values. A contact with anything
- * else (a nested `payload`, an int64, a duplicate field, a `$` field, a repeated utm name) is decoded and
- * presented as before, so every contact comes out the same either way.
+ * else (a nested `payload`, an int64, a duplicate field, a `$` field, a repeated utm name) is decoded and handed to
+ * the caller's presenter, so every contact comes out the same either way.
  *
  * Strings are copied as their UTF-8 bytes with JSON's escapes: BSON strings written by a driver from JavaScript
  * strings are always well-formed UTF-8 (a lone surrogate is stored as U+FFFD), so there is nothing else to escape.
  */
 import { mongo } from 'mongoose';
-import { MESSENGERS, type ContactDoc, type Messenger } from '../../models/contact';
-import { JsonText } from '../../http/ordered-json';
-import { presentContact } from './presenter';
+import { MESSENGERS, type ContactDoc, type Messenger } from '../models/contact';
 
 // BSON element types read here.
 const DOUBLE = 0x01;
@@ -493,8 +492,11 @@ function writeContact(bytes: Buffer): void {
 	writeAscii('}');
 }
 
-/** The JSON array of these stored contacts, as the presenter and JSON.stringify write it. */
-export function contactsJson(documents: readonly Uint8Array[]): JsonText {
+/**
+ * The JSON array of these stored contacts, as `present` and JSON.stringify write it; `present` (the contract's
+ * presenter) is called only for a contact of a shape not written here.
+ */
+export function encodeContacts(documents: readonly Uint8Array[], present: (contact: ContactDoc) => unknown): string {
 	pos = 0;
 	writeAscii('[');
 	for (let i = 0; i < documents.length; i++) {
@@ -503,18 +505,18 @@ export function contactsJson(documents: readonly Uint8Array[]): JsonText {
 		const start = pos;
 		if (writtenFromBytes(bytes)) continue;
 		pos = start;
-		const text = JSON.stringify(presentContact(mongo.BSON.deserialize(bytes, DRIVER_DECODING) as ContactDoc));
+		const text = JSON.stringify(present(mongo.BSON.deserialize(bytes, DRIVER_DECODING) as ContactDoc));
 		ensure(Buffer.byteLength(text));
 		pos += out.write(text, pos, 'utf8');
 	}
 	writeAscii(']');
-	const text = new JsonText(out.toString('utf8', 0, pos));
+	const text = out.toString('utf8', 0, pos);
 	releaseLargeOutput();
 	return text;
 }
 
 /** One contact's JSON written from its bytes alone; undefined when it is of a shape left to the presenter. */
-export function contactJsonFromBytes(document: Uint8Array): string | undefined {
+export function encodeContactFromBytes(document: Uint8Array): string | undefined {
 	pos = 0;
 	return writtenFromBytes(asBuffer(document)) ? out.toString('utf8', 0, pos) : undefined;
 }

@@ -1,0 +1,163 @@
+/**
+ * The method tables of the docs, written from what the code declares, so that they cannot drift from it:
+ * - `README.md` `node-operations`: the node's resources and operations (its description, `actions/versionDescription.ts`),
+ *   the API method each calls (the operation's `method`) and a note from `scripts/operation-notes.json`;
+ * - `docs/api-reference.md` `api-methods`: the server's `apiMethod` declarations (`server/src/api/`);
+ * - `server/README.md` `admin-routes`: the admin routes' declarations (`server/src/admin/`), the test double's
+ *   routes aside (they have their own page), as a list.
+ * Each table replaces what lies between `<!-- generated: <name> -->` and `<!-- end generated -->`, formatted as
+ * prettier formats the file. `npm run tables:generate` writes them; `test/docs/generated-tables.test.ts` fails when a
+ * committed table differs.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { INodePropertyOptions } from 'n8n-workflow';
+import { resources } from '../nodes/BotPlatform/actions/router';
+import { properties } from '../nodes/BotPlatform/actions/versionDescription';
+import { adminAreas } from '../server/src/admin';
+import { apiMethods } from '../server/src/api';
+import { headingAnchors } from '../test/support/markdown-anchors';
+import operationNotes from './operation-notes.json';
+
+const root = join(__dirname, '..');
+
+export interface GeneratedTable {
+	/** The file, from the repository's root. */
+	file: string;
+	/** The marker's name: `<!-- generated: <name> -->`. */
+	name: string;
+	/** The table as Markdown, before formatting. */
+	markdown: string;
+}
+
+/** A cell's text: a `|` would end the cell. */
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+const row = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
+const table = (header: string[], rows: string[][]) => [row(header), row(header.map(() => '---')), ...rows.map(row)].join('\n');
+
+const options = (name: string, resource?: string) =>
+	(properties.find(
+		(property) =>
+			property.name === name && (resource === undefined || property.displayOptions?.show?.resource?.includes(resource) === true),
+	)?.options ?? []) as INodePropertyOptions[];
+
+/** Every operation of the node, in the order its dropdowns list them, with its note. */
+export function nodeOperationsTable(notes: Record<string, string> = operationNotes): string {
+	const unused = new Set(Object.keys(notes));
+	const rows = options('resource').flatMap((resource) =>
+		options('operation', String(resource.value)).map((operation) => {
+			const key = `${resource.value}.${operation.value}`;
+			const declared = resources[resource.value as keyof typeof resources]?.[String(operation.value)];
+			if (declared === undefined) throw new Error(`The node describes ${key} but the router has no such operation.`);
+			const note = notes[key];
+			if (note === undefined) throw new Error(`No note for ${key}: add one to scripts/operation-notes.json.`);
+			unused.delete(key);
+			return [resource.name, operation.name, `\`${declared.method}\``, note];
+		}),
+	);
+	if (unused.size > 0) throw new Error(`scripts/operation-notes.json has notes for no operation: ${[...unused].join(', ')}.`);
+	return table(['Resource', 'Operation', 'API method', 'Notes'], rows);
+}
+
+/** The link to a section of the API reference, from its heading (`### §4.13 withdrawFundsFromContactAccount`). */
+function sectionLink(reference: string, section: string): string {
+	const heading = reference.split('\n').find((line) => /^#{2,4} §/.test(line) && line.split(' ')[1] === section);
+	if (heading === undefined) throw new Error(`docs/api-reference.md has no heading for ${section}.`);
+	return `[${section}](#${[...headingAnchors(heading)][0]})`;
+}
+
+/** Every method of `/api/v1`, an alias beside the method it stands for. */
+export function apiMethodsTable(reference: string): string {
+	const rows = apiMethods
+		.filter((method) => method.aliasOf === undefined)
+		.map((method) => {
+			const aliases = apiMethods.filter((alias) => alias.aliasOf === method.name).map((alias) => `, alias \`${alias.name}\``);
+			return [
+				sectionLink(reference, method.section),
+				`\`${method.name}\`${aliases.join('')}`,
+				method.verbs.join(', '),
+				method.success.map((answer) => answer.status).join(', '),
+				method.summary,
+			];
+		});
+	return table(['§', 'method', 'verbs', 'success', 'what it does'], rows);
+}
+
+/** What `bodyMembers` reads of a zod object schema (the server's zod, not the root package's). */
+interface ObjectSchema {
+	shape?: Record<string, { safeParse(value: unknown): { success: boolean } }>;
+}
+
+/** A body's members, `?` after those that may be left out; of a long one, the required members and `…`. */
+function bodyMembers(body: unknown): string {
+	const shape = (body as ObjectSchema | undefined)?.shape;
+	if (shape === undefined) return 'none';
+	const members = Object.entries(shape).map(([key, schema]) => `${key}${schema.safeParse(undefined).success ? '?' : ''}`);
+	const shown = members.length <= 4 ? members : [...members.filter((member) => !member.endsWith('?')), '…'];
+	return `\`{${shown.join(', ')}}\``;
+}
+
+/**
+ * Every admin route but the test double's (`server/test-double.md`), as a list: a table would be padded to its
+ * longest summary on every row, and the operator's README has a size budget.
+ */
+export function adminRoutesTable(): string {
+	return adminAreas
+		.filter((area) => area.name !== 'Admin: test double')
+		.flatMap((area) => area.routes)
+		.map((route) => {
+			const body = bodyMembers(route.body);
+			const statuses = route.success.map((answer) => answer.status).join(', ');
+			return `- \`${route.verb.toUpperCase()} /admin/v1${route.path}\`${body === 'none' ? '' : ` ${body}`} → ${statuses}: ${route.summary}`;
+		})
+		.join('\n');
+}
+
+export function generatedTables(): GeneratedTable[] {
+	const reference = readFileSync(join(root, 'docs/api-reference.md'), 'utf8');
+	return [
+		{ file: 'README.md', name: 'node-operations', markdown: nodeOperationsTable() },
+		{ file: 'docs/api-reference.md', name: 'api-methods', markdown: apiMethodsTable(reference) },
+		{ file: 'server/README.md', name: 'admin-routes', markdown: adminRoutesTable() },
+	];
+}
+
+const START = (name: string) => `<!-- generated: ${name} -->`;
+const END = '<!-- end generated -->';
+
+/** The committed region of a table: what lies between its markers, trimmed. */
+export function committedRegion(text: string, { file, name }: GeneratedTable): string {
+	const start = text.indexOf(START(name));
+	const end = start === -1 ? -1 : text.indexOf(END, start);
+	if (start === -1 || end === -1) throw new Error(`${file} has no "${START(name)}" ... "${END}" region.`);
+	return text.slice(start + START(name).length, end).trim();
+}
+
+/**
+ * The table as prettier writes it in that file. Prettier's CLI in a process of its own: its API loads its core as an
+ * ES module, which Jest cannot load in a CommonJS test.
+ */
+export function formatted({ file, markdown }: GeneratedTable): string {
+	const cli = require.resolve('prettier/bin/prettier.cjs');
+	return execFileSync(process.execPath, [cli, '--stdin-filepath', join(root, file)], {
+		input: markdown,
+		encoding: 'utf8',
+	}).trim();
+}
+
+function main(): void {
+	for (const generated of generatedTables()) {
+		const path = join(root, generated.file);
+		const text = readFileSync(path, 'utf8');
+		const old = committedRegion(text, generated);
+		const fresh = formatted(generated);
+		if (old === fresh) continue;
+		const start = text.indexOf(START(generated.name)) + START(generated.name).length;
+		const end = text.indexOf(END, start);
+		writeFileSync(path, `${text.slice(0, start)}\n\n${fresh}\n\n${text.slice(end)}`);
+		console.log(`${generated.file}: ${generated.name} rewritten`);
+	}
+}
+
+if (require.main === module) main();
