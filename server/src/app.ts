@@ -15,9 +15,10 @@ import { errorHandler, notFoundHandler } from './http/error-handler';
 import { parseBracketParameters } from './http/form-encoding';
 import type { RateLimiter } from './http/rate-limit';
 import type { Deprecations } from './http/versioning';
-import { recordRequests } from './http/request-log';
-import { passThroughGate } from './http/reset-gate';
-import type { TestDouble } from './http/test-double';
+import { faultInterceptor } from './test-double/faults';
+import { recordRequests } from './test-double/request-log';
+import { passThroughGate } from './test-double/reset-gate';
+import type { TestDouble } from './test-double/test-double';
 import type { Logger } from './logger';
 import { referenceRouter } from './openapi/reference-router';
 import { consoleRouter } from './console/console-router';
@@ -81,7 +82,7 @@ export function createApp({ config, database, limiter, deprecations, logger, met
 			limiter,
 			deprecations,
 			methods: apiMethods,
-			faults: testDouble?.faults,
+			interceptor: testDouble && faultInterceptor(testDouble.faults),
 		}),
 	);
 	// Up means: the database is reachable, its indexes are in place, and it answers a ping now. Read again after the

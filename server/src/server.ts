@@ -7,17 +7,12 @@ import { configWarnings, type Config } from './config';
 import type { EmbeddedOptions } from './database/embedded';
 import { openDatabase, type Database } from './database/open';
 import { startupTasks } from './domain/startup-tasks';
-import { FaultRegistry, faultKind } from './http/faults';
 import { createRateLimiter } from './http/rate-limit';
 import { loadDeprecations, type Deprecations } from './http/versioning';
 import { answerClientError } from './http/client-error';
-import { RequestLog } from './http/request-log';
-import { ResetGate } from './http/reset-gate';
-import type { TestDouble } from './http/test-double';
+import { createTestDouble, type TestDouble } from './test-double/test-double';
 import type { Logger } from './logger';
 import { createMetrics, type Metrics } from './observability/metrics';
-import { resetToSeed } from './seed/apply';
-import { parseSeed, SeedError } from './seed/load';
 import type { Seed } from './seed/schema';
 
 export interface RunningServer {
@@ -71,36 +66,8 @@ export async function startServer(config: Config, logger: Logger, options: Start
 	const deprecations = await loadDeprecations(database.models, logger);
 	let testDouble: TestDouble | undefined;
 	if (config.testDouble) {
-		const gate = new ResetGate();
 		const { seed } = options;
-		testDouble = {
-			faults: new FaultRegistry((fault, method) => metrics.injectedFaults.inc({ api_method: method, kind: faultKind(fault) })),
-			requests: new RequestLog(config.requestLogSize),
-			gate,
-			// The wipe takes the deprecations too: the in-memory ones must not outlive it.
-			reset: () => gate.runAlone(() => resetToSeed(database, seed).finally(() => deprecations.reload())),
-			applySeed: async (data) => {
-				let other: Seed;
-				try {
-					other = parseSeed(data, 'seed');
-				} catch (error) {
-					if (error instanceof SeedError) return error.message;
-					throw error;
-				}
-				const written = await gate.runAlone(() =>
-					resetToSeed(database, other)
-						.then(() => undefined)
-						// Checked, yet not writable (a rule of the data refused it): back to the server's own seed, not half of this one.
-						.catch(async (error: unknown) => {
-							if (!(error instanceof SeedError)) throw error;
-							await resetToSeed(database, seed);
-							return error.message;
-						})
-						.finally(() => deprecations.reload()),
-				);
-				return written;
-			},
-		};
+		testDouble = createTestDouble({ database, deprecations, metrics, seed, requestLogSize: config.requestLogSize });
 		if (seed) {
 			try {
 				await testDouble.reset();

@@ -12,7 +12,7 @@ import { listRoutes } from './lists';
 import { overviewRoutes } from './overview';
 import { projectRoutes } from './projects';
 import { mountAdminRoutes, type AdminDeps, type AdminRoute } from './route';
-import { testDoubleRoutes } from './test-double';
+import { testDoubleRoutes } from '../test-double/admin-routes';
 import { userRoutes } from './users';
 
 export interface AdminArea {

@@ -11,7 +11,7 @@ import { ApiError } from '../http/errors';
 import { normalize } from '../http/request-params';
 import { validate } from '../http/validation';
 import type { Deprecations } from '../http/versioning';
-import type { TestDouble } from '../http/test-double';
+import type { TestDouble } from '../test-double/test-double';
 import type { Models } from '../models';
 import type { TrafficHistory } from '../observability/traffic';
 import { recordChange, type AuditSource } from './audit-trail';

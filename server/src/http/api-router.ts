@@ -1,6 +1,6 @@
 /**
- * `/api/v1/<method>`: finds the method, applies its deprecation (§9), acts out a fault of the test double when one
- * is set, checks the verb, reads the body, authenticates (§5) and counts the call against the account's rate limit
+ * `/api/v1/<method>`: finds the method, applies its deprecation (§9), lets the interceptor (the test double's
+ * faults) answer when one is set, checks the verb, reads the body, authenticates (§5) and counts the call against the account's rate limit
  * (§8) in the same database command, validates the parameters, then runs the handler. Everything before the key
  * lookup is done without the database, so a flood without a valid key costs little.
  */
@@ -15,7 +15,6 @@ import { readBody } from './body-parsers';
 import { noteAccount, noteApiMethod } from '../observability/request-labels';
 import { ApiError } from './errors';
 import { onLaravelSurface } from './error-handler';
-import { actOutFault, type FaultRegistry } from './faults';
 import { requestLanguage } from './i18n';
 import { toJsonText } from './ordered-json';
 import { publicBase } from './public-url';
@@ -31,8 +30,11 @@ export interface ApiRouterDeps {
 	limiter: RateLimiter;
 	deprecations: Deprecations;
 	methods: readonly ApiMethod[];
-	/** The test double's faults, when it is on. */
-	faults?: FaultRegistry;
+	/**
+	 * Called once the method is known, before the body is read or any data touched (the test double's faults):
+	 * true when it has answered the call itself.
+	 */
+	interceptor?: (method: string, req: Request, res: Response) => Promise<boolean>;
 }
 
 /** A path segment as Express decodes a route parameter: a malformed %-escape is the client's mistake (400). */
@@ -60,7 +62,7 @@ export function methodNameOf(path: string): string | undefined {
  * One handler rather than a router of its own: every layer of Express's router costs each call its matching and
  * dispatch, and this path has a single route.
  */
-export function apiRouter({ config, models, limiter, deprecations, methods, faults }: ApiRouterDeps): RequestHandler {
+export function apiRouter({ config, models, limiter, deprecations, methods, interceptor }: ApiRouterDeps): RequestHandler {
 	const byName = new Map(methods.map((method) => [method.name, method]));
 	const users = usersCollection(models.users);
 	const authThrottle = createApiKeyThrottle({
@@ -83,8 +85,7 @@ export function apiRouter({ config, models, limiter, deprecations, methods, faul
 		noteApiMethod(res, method.name);
 		deprecations.apply(method.name, res);
 		// Before the body is read and anything reads or writes data, so an injected answer changes nothing.
-		const fault = faults?.take(method.name);
-		if (fault && (await actOutFault(fault, req, res))) return undefined;
+		if (interceptor && (await interceptor(method.name, req, res))) return undefined;
 		if (!method.verbs.includes(req.method as 'GET')) {
 			throw new ApiError(
 				405,

@@ -79,7 +79,7 @@ export function refusalOf(res: Response): string | undefined {
 	return notes(res).refusal;
 }
 
-/** Called when a fault acts on the request (`http/faults.ts`): its answer, delay or drop was on purpose. */
+/** Called when a fault acts on the request (`test-double/faults.ts`): its answer, delay or drop was on purpose. */
 export function noteInjectedFault(res: Response, faultId: number): void {
 	notes(res).injectedFault = faultId;
 }

@@ -8,7 +8,7 @@ import type { accountJson } from '../contract/contact-accounts/outputs';
 import type { createContactInput } from '../contract/contacts/inputs';
 import type { contactJson } from '../contract/contacts/outputs';
 import type { listItemJson } from '../contract/lists/outputs';
-import type { LoggedRequest } from '../http/request-log';
+import type { LoggedRequest } from '../test-double/request-log';
 
 export type AdminVerb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

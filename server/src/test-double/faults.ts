@@ -106,3 +106,11 @@ export async function actOutFault(fault: Fault, req: Request, res: Response): Pr
 		.send(JSON.stringify(fault.body ?? null));
 	return true;
 }
+
+/** The API router's interceptor: acts out the fault that acts on this call of `method`; true when it finished the call. */
+export const faultInterceptor =
+	(faults: FaultRegistry) =>
+	async (method: string, req: Request, res: Response): Promise<boolean> => {
+		const fault = faults.take(method);
+		return fault !== undefined && (await actOutFault(fault, req, res));
+	};

@@ -17,7 +17,7 @@ export interface LoggedRequest {
 	status: number | null;
 	duration_ms: number;
 	user_id: string | null;
-	/** Whether a fault acted on the call (see `http/faults.ts`). */
+	/** Whether a fault acted on the call (see `test-double/faults.ts`). */
 	injected: boolean;
 }
 

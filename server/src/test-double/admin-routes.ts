@@ -6,11 +6,11 @@
 import { z } from 'zod';
 import { dataOf, errorBody, validationBody } from '../http/answers';
 import { ApiError, fieldError } from '../http/errors';
-import type { Fault } from '../http/faults';
-import type { TestDouble } from '../http/test-double';
+import type { Fault } from './faults';
+import type { TestDouble } from './test-double';
 import { integer } from '../http/validation';
-import { integerIdParam } from './params';
-import { adminRoute, type AdminDeps } from './route';
+import { integerIdParam } from '../admin/params';
+import { adminRoute, type AdminDeps } from '../admin/route';
 
 /** Headers that would break the HTTP framing if a fault set them. */
 const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'trailer']);
