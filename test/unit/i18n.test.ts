@@ -1,5 +1,5 @@
 /** Accept-Language negotiation (§7.1: texts follow the request language). */
-import { languageOf } from '../../server/src/http/i18n';
+import { languageOf } from '../../server/src/http/language';
 
 test.each([
 	[undefined, 'en'],

@@ -2,7 +2,7 @@
 // The server's own zod (v4): a bare 'zod' from test/ would resolve to the v3 that n8n's packages hoist to the root.
 import { z } from '../../server/node_modules/zod';
 import { ValidationError } from '../../server/src/http/errors';
-import { boolean, integer, validate } from '../../server/src/http/validation';
+import { boolean, integer, validate } from '../../server/src/contract/kit/validation';
 
 function errorsOf(schema: z.ZodType, input: unknown, lang: 'en' | 'ru' = 'en') {
 	try {

@@ -5,7 +5,7 @@ import { countSubscribers } from '../domain/contacts/subscribers';
 import { deleteBot } from '../domain/contacts/delete-bot';
 import { dataOf, errorBody, validationBody } from '../http/answers';
 import { ApiError, fieldError } from '../http/errors';
-import { text } from '../http/validation';
+import { text } from '../contract/kit/validation';
 import type { BotDoc } from '../models/bot';
 import { integerIdParam } from './params';
 import { adminRoute } from './route';

@@ -15,7 +15,7 @@ import { ApiError, fieldError } from '../http/errors';
 import { ACCOUNT_FIELDS, type Account } from '../domain/contact-accounts/accounts';
 import { accountJson } from '../contract/contact-accounts/outputs';
 import { presentAccount } from '../contract/contact-accounts/presenter';
-import { integer } from '../http/validation';
+import { integer } from '../contract/kit/validation';
 import type { ContactDoc } from '../models/contact';
 import { containing, pageFrom, pageOf, pageQuery, readPage, searchParam } from './paging';
 import { integerIdParam } from './params';

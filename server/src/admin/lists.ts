@@ -9,7 +9,7 @@ import { presentListItem } from '../contract/lists/presenter';
 import { withLiveFields } from '../domain/lists/lists';
 import { dataOf, errorBody, validationBody } from '../http/answers';
 import { ApiError } from '../http/errors';
-import { validate } from '../http/validation';
+import { validate } from '../contract/kit/validation';
 import type { Models } from '../models';
 import type { ListDoc } from '../models/list';
 import type { ListItemDoc } from '../models/list-item';

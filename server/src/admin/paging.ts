@@ -1,7 +1,7 @@
 /** Pages of the admin API's lists: `?page=&per_page=`, answered as `{data, meta: {page, per_page, total, last_page}}`. */
 import type { Model } from 'mongoose';
 import { z } from 'zod';
-import { integer, text } from '../http/validation';
+import { integer, text } from '../contract/kit/validation';
 
 export const MAX_PER_PAGE = 200;
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { dataOf, errorBody, validationBody } from '../http/answers';
 import { ApiError, fieldError } from '../http/errors';
-import { text } from '../http/validation';
+import { text } from '../contract/kit/validation';
 import type { ProjectDoc } from '../models/project';
 import { adminRoute } from './route';
 import { pageFrom, pageOf, pageQuery, readPage } from './paging';

@@ -9,7 +9,7 @@ import type { Answer } from '../http/answers';
 import { readBody } from '../http/body-parsers';
 import { ApiError } from '../http/errors';
 import { normalize } from '../http/request-params';
-import { validate } from '../http/validation';
+import { validate } from '../contract/kit/validation';
 import type { Deprecations } from '../http/versioning';
 import type { TestDouble } from '../test-double/test-double';
 import type { Models } from '../models';

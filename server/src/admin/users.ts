@@ -4,7 +4,7 @@ import { isDuplicateKeyError } from '../database/duplicate-key';
 import { dataOf, errorBody, validationBody } from '../http/answers';
 import { generateApiKey, hashApiKey } from '../http/api-key';
 import { ApiError, fieldError } from '../http/errors';
-import { boolean, text } from '../http/validation';
+import { boolean, text } from '../contract/kit/validation';
 import { PLANS, type UserDoc } from '../models/user';
 import { containing, pageFrom, pageOf, pageQuery, readPage, searchParam } from './paging';
 import { objectIdParam } from './params';

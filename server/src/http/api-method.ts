@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import type { Models } from '../models';
 import type { Answer } from './answers';
 import type { AuthenticatedUser } from './auth';
-import type { Lang } from './i18n';
+import type { Lang } from './language';
 
 export type Verb = 'GET' | 'POST';
 

@@ -15,12 +15,12 @@ import { readBody } from './body-parsers';
 import { noteAccount, noteApiMethod } from '../observability/request-labels';
 import { ApiError } from './errors';
 import { onLaravelSurface } from './error-handler';
-import { requestLanguage } from './i18n';
+import { requestLanguage } from './language';
 import { toJsonText } from './ordered-json';
 import { publicBase } from './public-url';
 import type { RateLimiter } from './rate-limit';
 import { requestParams } from './request-params';
-import { validate } from './validation';
+import { validate } from '../contract/kit/validation';
 import { writeJson } from './write-json';
 import type { Deprecations } from './versioning';
 

@@ -8,8 +8,7 @@ import { Busboy } from '@fastify/busboy';
 import express, { type Request, type RequestHandler } from 'express';
 import { inClientLanguage, ValidationError } from './errors';
 import { bracketText, MAX_PARAMETERS, parseBracketParameters, tooManyParameters } from './form-encoding';
-import { validationMessage } from './validation-messages';
-import { requestLanguage } from './i18n';
+import { requestLanguage, type Lang } from './language';
 
 /** Bodies are small on this API; the cap keeps a hostile client from exhausting memory. */
 export const BODY_LIMIT = '1mb';
@@ -24,13 +23,18 @@ const dottedKey = (bracketName: string) =>
 		.filter((segment) => segment !== '')
 		.join('.') || 'input';
 
+/** Worded after Laravel's language files, as the validation texts are (`contract/kit/validation-messages.ts`). */
+const NOT_A_FILE: Record<Lang, string> = {
+	en: 'The :attribute field must be text, not a file.',
+	ru: 'Поле :attribute должно быть текстом, а не файлом.',
+};
+
 const fileRefused = (req: Request, name: string) => {
-	const lang = requestLanguage(req);
 	const attribute = dottedKey(name);
-	return inClientLanguage(
-		lang,
-		(language) => new ValidationError({ [attribute]: [validationMessage(language, 'not_a_file', { attribute })] }, language),
-	);
+	return inClientLanguage(requestLanguage(req), (language) => {
+		const text = NOT_A_FILE[language].replace(':attribute', () => attribute);
+		return new ValidationError({ [attribute]: [text] }, text);
+	});
 };
 
 /** The form fields of a multipart body already read into memory, in order; a file part refuses the whole body. */

@@ -3,8 +3,7 @@
  * Bodies follow §7.1: 401 {error}, 402 {error, code}, 403 {error}, 404 {error} or {message}, 410 {error, code},
  * 422 {message, errors}, 429 {message}.
  */
-import type { Lang } from './i18n';
-import { validationMessage } from './validation-messages';
+import type { Lang } from './language';
 
 export class ApiError extends Error {
 	/** What the access log says of the refusal: the message, in English whatever the client's language. */
@@ -33,27 +32,23 @@ export function inClientLanguage<E extends ApiError>(lang: Lang, make: (lang: La
 /** Field name (dotted for nested values, e.g. `fields.0.slug`) to its failure texts. */
 export type FieldErrors = Record<string, string[]>;
 
-/** A 422. Kept distinct because without `Accept: application/json` it becomes a redirect (§4.1, §7.1). */
+/**
+ * A 422. Kept distinct because without `Accept: application/json` it becomes a redirect (§4.1, §7.1). `message`
+ * sums the failures up (`contract/kit/validation.ts` words it as Laravel does; one failure is its own summary).
+ */
 export class ValidationError extends ApiError {
 	constructor(
 		readonly errors: FieldErrors,
-		lang: Lang,
+		message: string,
 		extra: Record<string, unknown> = {},
 	) {
-		super(422, { message: summarize(errors, lang), ...extra, errors });
+		super(422, { message, ...extra, errors });
 	}
 }
 
-/** Laravel's summary: the first text, plus how many more there are. */
-function summarize(errors: FieldErrors, lang: Lang): string {
-	const texts = Object.values(errors).flat();
-	if (texts.length <= 1) return texts[0] ?? validationMessage(lang, 'invalid', { attribute: 'input' });
-	return `${texts[0]} ${validationMessage(lang, 'and_more', { count: texts.length - 1 })}`;
-}
-
-/** 422 for one field, optionally with a machine-readable `code` (§7.3). */
-export function fieldError(lang: Lang, field: string, text: string, code?: string): ValidationError {
-	return new ValidationError({ [field]: [text] }, lang, code === undefined ? {} : { code });
+/** 422 for one field, whose text (in `_lang`) is also the summary, optionally with a machine-readable `code` (§7.3). */
+export function fieldError(_lang: Lang, field: string, text: string, code?: string): ValidationError {
+	return new ValidationError({ [field]: [text] }, text, code === undefined ? {} : { code });
 }
 
 export const unauthorized = () => new ApiError(401, { error: 'unauthorized' });

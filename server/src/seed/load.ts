@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
-import { describeIssue } from '../http/validation';
+import { describeIssue } from '../contract/kit/validation';
 import { seedSchema, type Seed } from './schema';
 
 /** A seed that cannot be used; the message is one line: `SEED_FILE <path in the file>: <problem>`. */

@@ -9,7 +9,7 @@ import { createListSchemaInput, listItemValues } from '../contract/lists/inputs'
 import { MAX_BALANCE } from '../domain/contact-accounts/limits';
 import { isActiveCurrency } from '../domain/currency';
 import { API_KEY_SHAPE } from '../http/api-key';
-import { describeIssue } from '../http/validation';
+import { describeIssue } from '../contract/kit/validation';
 import { PLANS } from '../models/user';
 
 const objectIdHex = () => z.string().regex(/^[0-9a-f]{24}$/i, { error: 'must be 24 hexadecimal digits' });

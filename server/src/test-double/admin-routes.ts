@@ -8,7 +8,7 @@ import { dataOf, errorBody, validationBody } from '../http/answers';
 import { ApiError, fieldError } from '../http/errors';
 import type { Fault } from './faults';
 import type { TestDouble } from './test-double';
-import { integer } from '../http/validation';
+import { integer } from '../contract/kit/validation';
 import { integerIdParam } from '../admin/params';
 import { adminRoute, type AdminDeps } from '../admin/route';
 

@@ -9,7 +9,7 @@ import { MAX_BALANCE } from '../../domain/contact-accounts/limits';
 import type { AccountRefusal } from '../../domain/contact-accounts/refusals';
 import { codedValidationBody, errorBody, messageBody, type Answer } from '../../http/answers';
 import { ApiError, fieldError, forbidden, inClientLanguage, notFound } from '../../http/errors';
-import type { Lang } from '../../http/i18n';
+import type { Lang } from '../../http/language';
 
 const balanceOf = (account: Account) => amountNote(account.amount, account.currency);
 

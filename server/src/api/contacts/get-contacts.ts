@@ -10,7 +10,7 @@ import { encodeContacts } from '../../database/contact-export-encoder';
 import { exportContacts } from '../../domain/contacts/contact-export';
 import { apiMethod, GET_AND_POST, ok, type MethodContext } from '../../http/api-method';
 import { JsonText } from '../../http/ordered-json';
-import { pageEnvelope, pageEnvelopeJson, pageLinks, pageLinksJson, pageOffset } from '../../http/pagination';
+import { pageEnvelope, pageEnvelopeJson, pageLinks, pageLinksJson, pageOffset } from '../../contract/kit/pagination';
 
 type Input = z.output<typeof getContactsInput>;
 

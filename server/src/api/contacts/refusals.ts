@@ -4,7 +4,7 @@ import type { ContactRefusal } from '../../domain/contacts/refusals';
 import { z } from 'zod';
 import type { Answer } from '../../http/answers';
 import { ApiError, inClientLanguage } from '../../http/errors';
-import type { Lang } from '../../http/i18n';
+import type { Lang } from '../../http/language';
 
 /** The refusal's answer in the client's language; the access log gets its English text. */
 export function contactRefusal(lang: Lang, refusal: ContactRefusal): ApiError {

@@ -4,7 +4,7 @@ import type { ListRefusal } from '../../domain/lists/refusals';
 import { listMessage } from '../../contract/lists/messages';
 import { messageAndErrorBody, validationBody, type Answer } from '../../http/answers';
 import { ApiError, fieldError, inClientLanguage } from '../../http/errors';
-import type { Lang } from '../../http/i18n';
+import type { Lang } from '../../http/language';
 
 /** The refusal's answer in the client's language; the access log gets its English text. */
 export function listRefusal(lang: Lang, refusal: ListRefusal): ApiError {

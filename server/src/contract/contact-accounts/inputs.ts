@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MAX_OPERATION_AMOUNT, MIN_OPERATION_AMOUNT } from '../../domain/contact-accounts/limits';
 import { isActiveCurrency } from '../../domain/currency';
-import { integer, ruleParams, text } from '../../http/validation';
+import { integer, ruleParams, text } from '../kit/validation';
 import { currencyCodeMeta } from '../currency-code';
 import { currencyRule } from './messages';
 

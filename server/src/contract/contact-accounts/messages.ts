@@ -1,6 +1,6 @@
 /** Texts of the contact account methods, in the request's language (§7.1). Codes and `errors` keys never change. */
-import { defineMessages } from '../../http/i18n';
-import type { RuleText } from '../../http/validation';
+import { defineMessages } from '../kit/i18n';
+import type { RuleText } from '../kit/validation';
 
 export const accountMessage = defineMessages({
 	en: {

@@ -5,7 +5,7 @@
 import type { Types } from 'mongoose';
 import isEmail from 'validator/lib/isEmail';
 import { z } from 'zod';
-import { boolean, integer, isWellFormedText, list, ruleParams, text } from '../../http/validation';
+import { boolean, integer, isWellFormedText, list, ruleParams, text } from '../kit/validation';
 import type { ContactFilter } from '../../domain/contacts/contact-export';
 import type { NewContact } from '../../domain/contacts/insert-contact';
 import { MESSENGERS, VARIABLE_TYPES, type Messenger } from '../../models/contact';

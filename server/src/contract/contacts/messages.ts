@@ -1,5 +1,5 @@
 /** Texts of the contacts area, in the request's language (§7.1). */
-import { defineMessages } from '../../http/i18n';
+import { defineMessages } from '../kit/i18n';
 
 export const contactsMessage = defineMessages({
 	en: { bot_not_found: 'Bot not found.' },

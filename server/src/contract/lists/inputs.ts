@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { isActiveCurrency } from '../../domain/currency';
-import { boolean, integer, list, ruleParams, text, type RuleText } from '../../http/validation';
+import { boolean, integer, list, ruleParams, text, type RuleText } from '../kit/validation';
 import { FIELD_TYPES, type FieldType, type ListField } from '../../models/list';
 import { currencyCodeMeta } from '../currency-code';
 import { listRule } from './messages';

@@ -1,6 +1,7 @@
 /** Texts of the lists area. Clients rely on statuses and `errors` keys, never on these texts (§7.1). */
-import { defineMessages, type Lang } from '../../http/i18n';
-import type { RuleText } from '../../http/validation';
+import type { Lang } from '../../http/language';
+import { defineMessages } from '../kit/i18n';
+import type { RuleText } from '../kit/validation';
 
 const catalog = {
 	en: {

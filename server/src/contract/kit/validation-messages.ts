@@ -20,7 +20,6 @@ export const validationMessage = defineMessages({
 		format: 'The :attribute field format is invalid.',
 		email: 'The :attribute field must be a valid email address.',
 		invalid: 'The :attribute field is invalid.',
-		not_a_file: 'The :attribute field must be text, not a file.',
 		and_more: '(and :count more errors)',
 	},
 	ru: {
@@ -41,7 +40,6 @@ export const validationMessage = defineMessages({
 		format: 'Поле :attribute имеет ошибочный формат.',
 		email: 'Значение поля :attribute должно быть действительным адресом электронной почты.',
 		invalid: 'Значение поля :attribute некорректно.',
-		not_a_file: 'Поле :attribute должно быть текстом, а не файлом.',
 		and_more: '(и ещё ошибок: :count)',
 	},
 });

@@ -3,7 +3,8 @@
  * that getContacts adds as `meta.links`.
  */
 import { z } from 'zod';
-import { defineMessages, type Lang } from './i18n';
+import type { Lang } from '../../http/language';
+import { defineMessages } from './i18n';
 
 export interface PageRequest {
 	page: number;

@@ -1,6 +1,6 @@
 /**
- * Message languages. Texts follow the request's Accept-Language (§7.1); codes and `errors` keys never do.
- * Each area declares its own catalog with `defineMessages`, so translations live next to the rules they describe.
+ * Message languages: the request's Accept-Language picks one (§7.1); codes and `errors` keys never follow it.
+ * The catalogs of texts are declared beside the contracts that use them (`contract/kit/i18n.ts`).
  */
 import type { Request } from 'express';
 
@@ -26,18 +26,4 @@ export function languageOf(acceptLanguage: string | undefined): Lang {
 
 export function requestLanguage(req: Request): Lang {
 	return languageOf(req.headers['accept-language']);
-}
-
-export type Vars = Record<string, string | number>;
-
-function interpolate(template: string, vars: Vars): string {
-	return template.replace(/:([a-z_]+)/gi, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
-}
-
-/**
- * Declares a catalog: English is the reference, every other language must have the same keys.
- * Placeholders are `:name`, as in Laravel's language files.
- */
-export function defineMessages<K extends string>(catalog: Record<Lang, Record<K, string>>) {
-	return (lang: Lang, key: K, vars: Vars = {}): string => interpolate(catalog[lang][key], vars);
 }

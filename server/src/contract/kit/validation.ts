@@ -4,8 +4,8 @@
  * so the scalar builders below read "12" as 12 and "true" as true; anything else is a 422.
  */
 import { z } from 'zod';
-import { inClientLanguage, ValidationError, type FieldErrors } from './errors';
-import type { Lang } from './i18n';
+import { inClientLanguage, ValidationError, type FieldErrors } from '../../http/errors';
+import type { Lang } from '../../http/language';
 import { validationMessage } from './validation-messages';
 
 /** A text per language for a custom rule; `:attribute` and the issue's own params are interpolated. */
@@ -79,8 +79,15 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, lang: L
 			const texts = (errors[key] ??= []);
 			if (!texts.includes(issue.message)) texts.push(issue.message);
 		}
-		return new ValidationError(errors, language);
+		return new ValidationError(errors, summarize(errors, language));
 	});
+}
+
+/** Laravel's summary: the first text, plus how many more there are. */
+function summarize(errors: FieldErrors, lang: Lang): string {
+	const texts = Object.values(errors).flat();
+	if (texts.length <= 1) return texts[0] ?? validationMessage(lang, 'invalid', { attribute: 'input' });
+	return `${texts[0]} ${validationMessage(lang, 'and_more', { count: texts.length - 1 })}`;
 }
 
 /** An integer that may arrive as a decimal string (forms, query strings). */
