@@ -5,16 +5,17 @@
 import express from 'express';
 import { adminRouter } from './admin';
 import { apiMethods } from './api';
+import { callSteps } from './api/call-steps';
 import type { Config } from './config';
 import type { Database } from './database/open';
+import { isDatabaseUnreachable } from './database/unreachable';
 import { apiRouter } from './http/api-router';
 import { requireBearer } from './http/bearer';
 import { awaitDatabase } from './http/database-gate';
-import { createAuthThrottle } from './http/auth-throttle';
+import { createAuthThrottle } from './domain/access/admin-token-throttle';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { parseBracketParameters } from './http/form-encoding';
-import type { RateLimiter } from './http/rate-limit';
-import type { Deprecations } from './http/versioning';
+import type { Deprecations } from './domain/access/deprecations';
 import { faultInterceptor } from './test-double/faults';
 import { recordRequests } from './test-double/request-log';
 import { passThroughGate } from './test-double/reset-gate';
@@ -29,7 +30,6 @@ import { observeRequests } from './observability/observe-requests';
 export interface AppDeps {
 	config: Config;
 	database: Database;
-	limiter: RateLimiter;
 	deprecations: Deprecations;
 	logger: Logger;
 	metrics: Metrics;
@@ -51,7 +51,7 @@ async function answersPing(database: Database): Promise<boolean> {
 const RESET_PATHS = new Set(['/admin/v1/reset', '/admin/v1/seed', '/console/api/reset', '/console/api/seed']);
 const isResetCall = (req: express.Request) => req.method === 'POST' && RESET_PATHS.has(req.originalUrl.split('?')[0]);
 
-export function createApp({ config, database, limiter, deprecations, logger, metrics, testDouble }: AppDeps): express.Express {
+export function createApp({ config, database, deprecations, logger, metrics, testDouble }: AppDeps): express.Express {
 	const app = express();
 	app.disable('x-powered-by');
 	// No ETag (a hash of every answer): an API answer is not a resource a client revalidates, and each call counts
@@ -77,12 +77,14 @@ export function createApp({ config, database, limiter, deprecations, logger, met
 		...requestLog,
 		...resetGate,
 		apiRouter({
-			config,
-			models,
-			limiter,
-			deprecations,
 			methods: apiMethods,
-			interceptor: testDouble && faultInterceptor(testDouble.faults),
+			...callSteps({
+				config,
+				models,
+				deprecations,
+				interceptor: testDouble && faultInterceptor(testDouble.faults),
+				onRateLimited: () => metrics.rateLimitRejections.inc(),
+			}),
 		}),
 	);
 	// Up means: the database is reachable, its indexes are in place, and it answers a ping now. Read again after the
@@ -113,6 +115,6 @@ export function createApp({ config, database, limiter, deprecations, logger, met
 	app.get('/metrics', requireBearer(config.metricsToken), metricsEndpoint(metrics));
 	app.use(referenceRouter(config));
 	app.use(notFoundHandler);
-	app.use(errorHandler(config, logger));
+	app.use(errorHandler(config, logger, isDatabaseUnreachable));
 	return app;
 }

@@ -1,4 +1,4 @@
-/** Starts and stops the whole service: database, rate limiter, metrics, HTTP listener, graceful shutdown. */
+/** Starts and stops the whole service: database, deprecations, metrics, HTTP listener, graceful shutdown. */
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,8 +7,7 @@ import { configWarnings, type Config } from './config';
 import type { EmbeddedOptions } from './database/embedded';
 import { openDatabase, type Database } from './database/open';
 import { startupTasks } from './domain/startup-tasks';
-import { createRateLimiter } from './http/rate-limit';
-import { loadDeprecations, type Deprecations } from './http/versioning';
+import { loadDeprecations, type Deprecations } from './domain/access/deprecations';
 import { answerClientError } from './http/client-error';
 import { createTestDouble, type TestDouble } from './test-double/test-double';
 import type { Logger } from './logger';
@@ -59,10 +58,6 @@ export async function startServer(config: Config, logger: Logger, options: Start
 		logger,
 	);
 	const metrics = createMetrics({ databaseUp: () => database.availability.isUp() });
-	const limiter = createRateLimiter({
-		perMinute: config.rateLimitPerMinute,
-		onRejected: () => metrics.rateLimitRejections.inc(),
-	});
 	const deprecations = await loadDeprecations(database.models, logger);
 	let testDouble: TestDouble | undefined;
 	if (config.testDouble) {
@@ -79,7 +74,7 @@ export async function startServer(config: Config, logger: Logger, options: Start
 			logger.info('data set to the seed');
 		}
 	}
-	const app = createApp({ config, database, limiter, deprecations, logger, metrics, testDouble });
+	const app = createApp({ config, database, deprecations, logger, metrics, testDouble });
 	const httpServer = app.listen(config.port, config.host);
 	httpServer.on('clientError', answerClientError(logger, metrics));
 	try {

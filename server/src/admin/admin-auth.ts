@@ -7,9 +7,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { errorBody, failedAuthenticationThrottled, type Answer } from '../http/answers';
-import { authorizationHeader, bearerToken } from '../http/auth';
-import type { AuthThrottle } from '../http/auth-throttle';
-import { ApiError, unauthorized } from '../http/errors';
+import type { AuthThrottle } from '../domain/access/admin-token-throttle';
+import { ApiError, tooManyFailedAttempts, unauthorized } from '../http/errors';
+import { authorizationHeader, bearerToken, clientAddress } from '../http/presented-key';
 
 /** What the admin token check answers, on every admin route. */
 export const adminAuthAnswers: readonly Answer[] = [
@@ -42,9 +42,11 @@ export function adminAuth(adminToken: string | undefined, throttle: AuthThrottle
 		const header = authorizationHeader(req);
 		const presented = header === undefined ? undefined : bearerToken(header);
 		if (presented === undefined) throw unauthorized();
-		await throttle.check(req);
+		const address = clientAddress(req);
+		const admission = await throttle.check(address);
+		if (!admission.ok) throw tooManyFailedAttempts(admission.retryAfterSeconds);
 		if (!matches(presented)) {
-			await throttle.recordFailure(req);
+			await throttle.recordFailure(address);
 			throw unauthorized();
 		}
 		next();

@@ -1,7 +1,7 @@
 /** `/admin/v1`: provisioning of what the spec leaves to the dashboard (accounts, keys, projects, bots, ...). */
 import { Router } from 'express';
 import type { Config } from '../config';
-import type { AuthThrottle } from '../http/auth-throttle';
+import type { AuthThrottle } from '../domain/access/admin-token-throttle';
 import { adminAuth } from './admin-auth';
 import { auditRoutes } from './audit';
 import { botRoutes } from './bots';

@@ -10,7 +10,7 @@ import { readBody } from '../http/body-parsers';
 import { ApiError } from '../http/errors';
 import { normalize } from '../http/request-params';
 import { validate } from '../contract/kit/validation';
-import type { Deprecations } from '../http/versioning';
+import type { Deprecations } from '../domain/access/deprecations';
 import type { TestDouble } from '../test-double/test-double';
 import type { Models } from '../models';
 import type { TrafficHistory } from '../observability/traffic';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isDuplicateKeyError } from '../database/duplicate-key';
 import { dataOf, errorBody, validationBody } from '../http/answers';
-import { generateApiKey, hashApiKey } from '../http/api-key';
+import { generateApiKey, hashApiKey } from '../domain/access/api-keys';
 import { ApiError, fieldError } from '../http/errors';
 import { boolean, text } from '../contract/kit/validation';
 import { PLANS, type UserDoc } from '../models/user';

@@ -1,5 +1,5 @@
 /** Every method of `/api/v1`, by area; the areas are the sections of the API reference. */
-import type { ApiMethod } from '../http/api-method';
+import type { ApiMethod } from './api-method';
 import { contactAccountMethods } from './contact-accounts';
 import { contactMethods } from './contacts';
 import { listMethods } from './lists';

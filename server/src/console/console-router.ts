@@ -11,8 +11,9 @@ import { adminRoutes } from '../admin';
 import { adminTokenMatcher } from '../admin/admin-auth';
 import { mountAdminRoutes, type AdminDeps } from '../admin/route';
 import type { Config } from '../config';
-import type { AuthThrottle } from '../http/auth-throttle';
-import { ApiError, unauthorized } from '../http/errors';
+import type { AuthThrottle } from '../domain/access/admin-token-throttle';
+import { ApiError, tooManyFailedAttempts, unauthorized } from '../http/errors';
+import { clientAddress } from '../http/presented-key';
 import { consoleAssets } from './assets';
 import { appPage, CONSOLE_CSP, signInPage } from './pages';
 import { ConsoleSessions, type ConsoleSession } from './sessions';
@@ -113,15 +114,14 @@ export function consoleRouter({ config, authThrottle, gates, now, ...deps }: Con
 		const body = req.body as Record<string, unknown> | undefined;
 		const token = typeof body?.token === 'string' ? body.token : '';
 		if (token === '') return page(res, 401, signInPage(base, 'Enter the admin token.'));
-		try {
-			await authThrottle.check(req);
-		} catch (error) {
-			if (!(error instanceof ApiError) || error.status !== 429) throw error;
-			res.set(error.headers);
+		const address = clientAddress(req);
+		const admission = await authThrottle.check(address);
+		if (!admission.ok) {
+			res.set(tooManyFailedAttempts(admission.retryAfterSeconds).headers);
 			return page(res, 429, signInPage(base, 'Too many wrong tokens from this address: try again in a minute.'));
 		}
 		if (!matchesToken(token)) {
-			await authThrottle.recordFailure(req);
+			await authThrottle.recordFailure(address);
 			return page(res, 401, signInPage(base, 'Wrong token.'));
 		}
 		const session = await sessions.create();

@@ -1,40 +1,40 @@
 /**
- * `/api/v1/<method>`: finds the method, applies its deprecation (§9), lets the interceptor (the test double's
- * faults) answer when one is set, checks the verb, reads the body, authenticates (§5) and counts the call against the account's rate limit
- * (§8) in the same database command, validates the parameters, then runs the handler. Everything before the key
- * lookup is done without the database, so a flood without a valid key costs little.
+ * `/api/v1/<method>`, the transport of an API call: finds the method by name (404), lets `arrive` act before the
+ * verb is checked or the body read, checks the verb (405), reads the body, then writes what `serve` answers as JSON.
+ * What happens between (deprecation, the test double's interceptor, the key, the rate limit, validation, the
+ * handler) is the API's own (`api/call-steps.ts`). Nothing here reads the database, so a flood without a valid key
+ * costs little before the key lookup.
+ *
+ * This is the platform's Laravel-compatible surface: a validation failure leaving it is marked so
+ * (`ValidationError.redirectsUnlessJson`), and the error handler answers it as Laravel would (§4.1).
  */
 import type { Request, RequestHandler, Response } from 'express';
-import type { Config } from '../config';
-import type { Models } from '../models';
-import { usersCollection } from '../models/user';
-import type { ApiMethod, MethodContext } from './api-method';
-import { authenticate } from './auth';
-import { createApiKeyThrottle } from './api-key-throttle';
+import { noteApiMethod } from '../observability/request-labels';
 import { readBody } from './body-parsers';
-import { noteAccount, noteApiMethod } from '../observability/request-labels';
-import { ApiError } from './errors';
-import { onLaravelSurface } from './error-handler';
-import { requestLanguage } from './language';
+import { ApiError, ValidationError } from './errors';
 import { toJsonText } from './ordered-json';
-import { publicBase } from './public-url';
-import type { RateLimiter } from './rate-limit';
-import { requestParams } from './request-params';
-import { validate } from '../contract/kit/validation';
 import { writeJson } from './write-json';
-import type { Deprecations } from './versioning';
 
-export interface ApiRouterDeps {
-	config: Config;
-	models: Models;
-	limiter: RateLimiter;
-	deprecations: Deprecations;
-	methods: readonly ApiMethod[];
+export interface RoutedMethod {
+	name: string;
+	verbs: readonly string[];
+}
+
+/** 204 answers carry no body. */
+export interface CallResult {
+	status: 200 | 201 | 204;
+	body?: unknown;
+}
+
+export interface ApiRouterDeps<M extends RoutedMethod> {
+	methods: readonly M[];
 	/**
-	 * Called once the method is known, before the body is read or any data touched (the test double's faults):
-	 * true when it has answered the call itself.
+	 * Once the method is known, before its verb is checked or its body read, and before anything touches data: true
+	 * when it has answered the call itself.
 	 */
-	interceptor?: (method: string, req: Request, res: Response) => Promise<boolean>;
+	arrive(method: M, req: Request, res: Response): Promise<boolean>;
+	/** Once the body is read: the call's answer. */
+	serve(method: M, req: Request, res: Response): Promise<CallResult>;
 }
 
 /** A path segment as Express decodes a route parameter: a malformed %-escape is the client's mistake (400). */
@@ -58,35 +58,27 @@ export function methodNameOf(path: string): string | undefined {
 	return segment.includes('/') ? undefined : decodeSegment(segment);
 }
 
+/** Marks a validation failure as this surface's, for the error handler. */
+const onLaravelSurface = (error: unknown) => {
+	if (error instanceof ValidationError) error.redirectsUnlessJson = true;
+	return error;
+};
+
 /**
  * One handler rather than a router of its own: every layer of Express's router costs each call its matching and
  * dispatch, and this path has a single route.
  */
-export function apiRouter({ config, models, limiter, deprecations, methods, interceptor }: ApiRouterDeps): RequestHandler {
+export function apiRouter<M extends RoutedMethod>({ methods, arrive, serve }: ApiRouterDeps<M>): RequestHandler {
 	const byName = new Map(methods.map((method) => [method.name, method]));
-	const users = usersCollection(models.users);
-	const authThrottle = createApiKeyThrottle({
-		failuresPerMinute: config.authFailuresPerMinute,
-		async keysExist(keyHashes) {
-			const found = await users.find({ apiKeyHash: { $in: keyHashes } }, { projection: { _id: 0, apiKeyHash: 1 } }).toArray();
-			return new Set(found.map((user) => user.apiKeyHash));
-		},
-	});
 	const readBodyOf = readBody();
 
-	/**
-	 * Settles what the path and verb decide, before the body is read: every answer of a deprecated method says so.
-	 * Undefined when an injected fault has answered instead.
-	 */
-	const resolveMethod = async (name: string, req: Request, res: Response): Promise<ApiMethod | undefined> => {
-		onLaravelSurface(res);
+	/** Settles what the path and verb decide; undefined when `arrive` has answered instead. */
+	const resolveMethod = async (name: string, req: Request, res: Response): Promise<M | undefined> => {
 		const method = byName.get(name);
 		if (!method) throw new ApiError(404, { error: `Unknown method ${name}.` });
 		noteApiMethod(res, method.name);
-		deprecations.apply(method.name, res);
-		// Before the body is read and anything reads or writes data, so an injected answer changes nothing.
-		if (interceptor && (await interceptor(method.name, req, res))) return undefined;
-		if (!method.verbs.includes(req.method as 'GET')) {
+		if (await arrive(method, req, res)) return undefined;
+		if (!method.verbs.includes(req.method)) {
 			throw new ApiError(
 				405,
 				{ error: `The ${req.method} method is not supported for ${method.name}. Supported: ${method.verbs.join(', ')}.` },
@@ -96,26 +88,8 @@ export function apiRouter({ config, models, limiter, deprecations, methods, inte
 		return method;
 	};
 
-	const run = async (method: ApiMethod, req: Request, res: Response) => {
-		const params = requestParams(req);
-		const now = new Date();
-		const user = await authenticate(req, params, users, authThrottle, now);
-		noteAccount(res, user._id.toHexString());
-		limiter.admit(user.rateWindow, res, now);
-		const lang = requestLanguage(req);
-		const input = validate(method.input, params, lang);
-		const context: MethodContext = {
-			user,
-			lang,
-			models,
-			config,
-			// Only the methods that page need it, and it reads the proxy headers.
-			get methodUrl() {
-				return `${publicBase(req, config)}/api/v1/${method.name}`;
-			},
-			req,
-		};
-		const result = await method.handle(context, input);
+	const run = async (method: M, req: Request, res: Response) => {
+		const result = await serve(method, req, res);
 		if (result.status === 204) res.status(204).end();
 		else writeJson(res, result.status, toJsonText(result.body));
 	};
@@ -123,12 +97,13 @@ export function apiRouter({ config, models, limiter, deprecations, methods, inte
 	return (req, res, next) => {
 		const name = methodNameOf(req.path);
 		if (name === undefined) return next();
+		const fail = (error: unknown) => next(onLaravelSurface(error));
 		resolveMethod(name, req, res).then((method) => {
 			if (!method) return;
 			readBodyOf(req, res, (error?: unknown) => {
-				if (error) return next(error);
-				run(method, req, res).catch(next);
+				if (error) return fail(error);
+				run(method, req, res).catch(fail);
 			});
-		}, next);
+		}, fail);
 	};
 }

@@ -4,11 +4,17 @@
  * outage answers within about two seconds, and no write reaches a database whose indexes are not back yet.
  */
 import type { RequestHandler } from 'express';
-import type { DatabaseAvailability } from '../database/availability';
 
 export const DATABASE_WAIT_MS = 2_000;
 
-export function awaitDatabase(availability: DatabaseAvailability, waitMs = DATABASE_WAIT_MS): RequestHandler {
+/** What the gate needs of the database's availability (`database/availability.ts`). */
+export interface Availability {
+	isUp(): boolean;
+	/** Resolves once the database is up; rejects after `waitMs` (the 503). */
+	whenUp(waitMs: number): Promise<void>;
+}
+
+export function awaitDatabase(availability: Availability, waitMs = DATABASE_WAIT_MS): RequestHandler {
 	return (_req, _res, next) => {
 		if (availability.isUp()) return next();
 		availability.whenUp(waitMs).then(() => next(), next);

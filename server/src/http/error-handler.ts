@@ -4,26 +4,13 @@
  * JSON, by Laravel's rule (`expects-json.ts`), is a redirect back, as on the platform (§4.1); every other failure,
  * and every answer of the admin API, is JSON whatever the client accepts.
  */
-import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { mongo } from 'mongoose';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { Config } from '../config';
-import { DatabaseUnavailableError } from '../database/availability';
 import type { Logger } from '../logger';
 import { noteRefusal, requestIdOf } from '../observability/request-labels';
 import { ApiError, ValidationError } from './errors';
 import { expectsJson } from './expects-json';
 import { publicBase } from './public-url';
-
-const LARAVEL_SURFACE = Symbol('answers validation failures like Laravel');
-
-/** Called by the API router on each of its requests: their validation failures may become redirects (§4.1). */
-export function onLaravelSurface(res: Response): void {
-	(res.locals as { [LARAVEL_SURFACE]?: boolean })[LARAVEL_SURFACE] = true;
-}
-
-function isOnLaravelSurface(res: Response): boolean {
-	return (res.locals as { [LARAVEL_SURFACE]?: boolean })[LARAVEL_SURFACE] === true;
-}
 
 function redirectTarget(req: Request, config: Config): string {
 	const referer = req.get('referer');
@@ -58,35 +45,16 @@ function clientMistake(error: unknown): ApiError | undefined {
 	}
 }
 
-/** Driver errors that mean "the database cannot be reached now", which a client may retry. */
-const UNREACHABLE = [
-	mongo.MongoNetworkError,
-	mongo.MongoServerSelectionError,
-	mongo.MongoNotConnectedError,
-	mongo.MongoTopologyClosedError,
-];
+/** The database is unreachable: a temporary condition, not a server fault. */
+const databaseUnavailable = () =>
+	new ApiError(503, { message: 'The database is unavailable. Try again shortly.' }, { 'Retry-After': '5' });
 
-/** Socket errors the driver can let through unwrapped (a write to a connection the server just closed). */
-const UNREACHABLE_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED']);
-
-/**
- * The database is unreachable: a temporary condition, not a server fault. (The server's only outgoing
- * connections are to the database, so a socket error reaching this handler is one of those.)
- */
-function databaseUnavailable(error: unknown): ApiError | undefined {
-	const unreachable =
-		error instanceof DatabaseUnavailableError ||
-		UNREACHABLE_CODES.has(String((error as NodeJS.ErrnoException | undefined)?.code)) ||
-		UNREACHABLE.some((type) => error instanceof type) ||
-		(error as Error | undefined)?.name === 'MongooseServerSelectionError';
-	if (!unreachable) return undefined;
-	return new ApiError(503, { message: 'The database is unavailable. Try again shortly.' }, { 'Retry-After': '5' });
-}
-
-export function errorHandler(config: Config, logger: Logger): ErrorRequestHandler {
+/** `unreachable` tells an error that means the database cannot be reached now (`database/unreachable.ts`). */
+export function errorHandler(config: Config, logger: Logger, unreachable: (error: unknown) => boolean): ErrorRequestHandler {
 	return (error: unknown, req, res, next) => {
 		if (res.headersSent) return next(error);
-		const apiError = error instanceof ApiError ? error : (clientMistake(error) ?? databaseUnavailable(error));
+		const apiError =
+			error instanceof ApiError ? error : (clientMistake(error) ?? (unreachable(error) ? databaseUnavailable() : undefined));
 		if (!apiError) {
 			// With the request id, so this line and the request's access line meet.
 			logger.error({ req_id: requestIdOf(res), err: error }, `unexpected error on ${req.method} ${req.path}`);
@@ -96,7 +64,7 @@ export function errorHandler(config: Config, logger: Logger): ErrorRequestHandle
 		// A client's mistake is said on the request's access line, however cheap it is to repeat: never a line of its own.
 		noteRefusal(res, apiError.logText);
 		res.set(apiError.headers);
-		if (apiError instanceof ValidationError && isOnLaravelSurface(res) && !expectsJson(req)) {
+		if (apiError instanceof ValidationError && apiError.redirectsUnlessJson && !expectsJson(req)) {
 			// The platform's redirect back (§4.1); the body still says what failed, as JSON like every other answer.
 			res.status(302).location(redirectTarget(req, config)).json(apiError.body);
 			return;

@@ -37,6 +37,12 @@ export type FieldErrors = Record<string, string[]>;
  * sums the failures up (`contract/kit/validation.ts` words it as Laravel does; one failure is its own summary).
  */
 export class ValidationError extends ApiError {
+	/**
+	 * Set as the failure leaves the API router, the platform's Laravel-compatible surface: there, a client that does
+	 * not expect JSON gets a redirect back instead (§4.1, `error-handler.ts`). The admin API never redirects.
+	 */
+	redirectsUnlessJson = false;
+
 	constructor(
 		readonly errors: FieldErrors,
 		message: string,
@@ -56,3 +62,7 @@ export const unauthorized = () => new ApiError(401, { error: 'unauthorized' });
 export const forbidden = (error: string) => new ApiError(403, { error });
 
 export const notFound = (error: string) => new ApiError(404, { error });
+
+/** 429 to a client that failed to authenticate too often (an API key or the admin token). */
+export const tooManyFailedAttempts = (retryAfterSeconds: number) =>
+	new ApiError(429, { message: 'Too many failed authentication attempts.' }, { 'Retry-After': String(retryAfterSeconds) });

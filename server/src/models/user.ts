@@ -1,7 +1,7 @@
 /**
  * An account of the platform: the key holder. The API key is stored only as a SHA-256 hash. The account's rate
  * window (§8) lives here too, so that the key lookup of every API call counts the call in the same command
- * (`http/rate-limit.ts`).
+ * (`domain/access/rate-window.ts`).
  */
 import { Schema, type Connection, type InferSchemaType, type mongo } from 'mongoose';
 
@@ -30,6 +30,6 @@ export const userModel = (db: Connection) => db.model('User', userSchema, 'users
 
 /**
  * The users collection for the driver's own calls, with the stored shape as its type: the API's key lookup
- * (`http/auth.ts`), which runs on every call, skips mongoose's query building and casting.
+ * (`domain/access/authenticate.ts`), which runs on every call, skips mongoose's query building and casting.
  */
 export const usersCollection = (model: ReturnType<typeof userModel>) => model.collection as unknown as mongo.Collection<UserDoc>;

@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 document of this server (`GET /openapi.json`), built from the declarations that also run it:
- * each API method's parameters and answers (`http/api-method.ts`), each admin route's (`admin/route.ts`), and the
+ * each API method's parameters and answers (`api/api-method.ts`), each admin route's (`admin/route.ts`), and the
  * answers the HTTP machinery gives on its own (`http/answers.ts`, `admin/admin-auth.ts`).
  */
 import type { AdminArea } from '../admin';
@@ -19,7 +19,7 @@ import {
 	type Answer,
 	type AnswerHeader,
 } from '../http/answers';
-import type { ApiMethod } from '../http/api-method';
+import type { ApiMethod } from '../api/api-method';
 import { SchemaComponents, type JsonSchema } from './json-schema';
 
 export interface DocumentSources {
@@ -211,7 +211,7 @@ class DocumentBuilder {
 	apiPathItem(method: ApiMethod, tag: string): Json {
 		const input = this.components.schemaOf(method.input, 'input');
 		const answers = [...method.success, ...method.refusals, ...validationAnswers, ...apiPipelineAnswers];
-		// A deprecated method says so on every answer, known before anything else is (http/versioning.ts).
+		// A deprecated method says so on every answer, known before anything else is (domain/access/deprecations.ts).
 		const responses = this.responses(answers, rateHeaders, deprecationHeaders);
 		const description =
 			`Specification: ${method.section}. ` +

@@ -14,7 +14,7 @@ import { insertContact } from '../domain/contacts/insert-contact';
 import { createList } from '../domain/lists/lists';
 import { nextSequence } from '../database/sequences';
 import type { Database } from '../database/open';
-import { hashApiKey } from '../http/api-key';
+import { hashApiKey } from '../domain/access/api-keys';
 import type { Models } from '../models';
 import { SeedError } from './load';
 import type { Seed } from './schema';

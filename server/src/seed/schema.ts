@@ -8,7 +8,7 @@ import { createContactInput, type CreateContactInput } from '../contract/contact
 import { createListSchemaInput, listItemValues } from '../contract/lists/inputs';
 import { MAX_BALANCE } from '../domain/contact-accounts/limits';
 import { isActiveCurrency } from '../domain/currency';
-import { API_KEY_SHAPE } from '../http/api-key';
+import { API_KEY_SHAPE } from '../domain/access/api-keys';
 import { describeIssue } from '../contract/kit/validation';
 import { PLANS } from '../models/user';
 

@@ -1,6 +1,6 @@
 /** The test double's parts, made by the app's wiring (which applies them) and driven by the admin API. */
 import type { Database } from '../database/open';
-import type { Deprecations } from '../http/versioning';
+import type { Deprecations } from '../domain/access/deprecations';
 import type { Metrics } from '../observability/metrics';
 import { resetToSeed } from '../seed/apply';
 import { parseSeed, SeedError } from '../seed/load';

@@ -4,7 +4,7 @@ import { accountJson } from '../../contract/contact-accounts/outputs';
 import { presentAccount } from '../../contract/contact-accounts/presenter';
 import { openAccount } from '../../domain/contact-accounts/accounts';
 import { dataOf } from '../../http/answers';
-import { apiMethod, created, POST_ONLY, type ApiMethod } from '../../http/api-method';
+import { apiMethod, created, POST_ONLY, type ApiMethod } from '../api-method';
 import { accountRefusal, accountRefusalAnswers } from './refusals';
 
 export const addContactAccount = apiMethod({

@@ -5,7 +5,7 @@ import { accountJson } from '../../contract/contact-accounts/outputs';
 import { presentAccount } from '../../contract/contact-accounts/presenter';
 import { listAccounts } from '../../domain/contact-accounts/accounts';
 import { dataOf } from '../../http/answers';
-import { apiMethod, GET_AND_POST, ok } from '../../http/api-method';
+import { apiMethod, GET_AND_POST, ok } from '../api-method';
 import { accountRefusal, accountRefusalAnswers } from './refusals';
 
 export const getContactAccounts = apiMethod({

@@ -1,5 +1,5 @@
 /** The contact account methods (§4.9–4.13) and the createContactAccount alias (§9). */
-import type { ApiMethod } from '../../http/api-method';
+import type { ApiMethod } from '../api-method';
 import { addContactAccount, createContactAccount } from './add-contact-account';
 import { addFundsToContactAccount } from './add-funds-to-contact-account';
 import { deleteContactAccount } from './delete-contact-account';

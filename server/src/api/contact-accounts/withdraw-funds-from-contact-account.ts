@@ -4,7 +4,7 @@ import { accountJson } from '../../contract/contact-accounts/outputs';
 import { presentAccount } from '../../contract/contact-accounts/presenter';
 import { withdraw } from '../../domain/contact-accounts/balance';
 import { dataOf } from '../../http/answers';
-import { apiMethod, ok, POST_ONLY } from '../../http/api-method';
+import { apiMethod, ok, POST_ONLY } from '../api-method';
 import { accountRefusal, accountRefusalAnswers } from './refusals';
 
 export const withdrawFundsFromContactAccount = apiMethod({

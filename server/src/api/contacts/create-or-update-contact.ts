@@ -7,7 +7,7 @@ import { contactJson } from '../../contract/contacts/outputs';
 import { presentContact } from '../../contract/contacts/presenter';
 import { createOrUpdateContact } from '../../domain/contacts/create-or-update-contact';
 import { dataOf } from '../../http/answers';
-import { apiMethod, created, GET_AND_POST, ok } from '../../http/api-method';
+import { apiMethod, created, GET_AND_POST, ok } from '../api-method';
 import { contactRefusal, contactRefusalAnswers } from './refusals';
 
 export const createOrUpdateContactMethod = apiMethod({

@@ -8,7 +8,7 @@ import { contactJson } from '../../contract/contacts/outputs';
 import { presentContact } from '../../contract/contacts/presenter';
 import { encodeContacts } from '../../database/contact-export-encoder';
 import { exportContacts } from '../../domain/contacts/contact-export';
-import { apiMethod, GET_AND_POST, ok, type MethodContext } from '../../http/api-method';
+import { apiMethod, GET_AND_POST, ok, type MethodContext } from '../api-method';
 import { JsonText } from '../../http/ordered-json';
 import { pageEnvelope, pageEnvelopeJson, pageLinks, pageLinksJson, pageOffset } from '../../contract/kit/pagination';
 

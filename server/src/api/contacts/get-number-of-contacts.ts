@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { contactFilterOf, getNumberOfContactsInput } from '../../contract/contacts/inputs';
 import { countContacts } from '../../domain/contacts/contact-export';
-import { apiMethod, GET_AND_POST, ok } from '../../http/api-method';
+import { apiMethod, GET_AND_POST, ok } from '../api-method';
 
 export const getNumberOfContacts = apiMethod({
 	name: 'getNumberOfContacts',

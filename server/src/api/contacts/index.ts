@@ -1,5 +1,5 @@
 /** The contacts area (§4.14–4.16). */
-import type { ApiMethod } from '../../http/api-method';
+import type { ApiMethod } from '../api-method';
 import { createOrUpdateContactMethod } from './create-or-update-contact';
 import { getContacts } from './get-contacts';
 import { getNumberOfContacts } from './get-number-of-contacts';

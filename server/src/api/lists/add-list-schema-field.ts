@@ -1,7 +1,7 @@
 /** addListSchemaField (§4.7): appends a field; existing records do not change. */
 import { addListSchemaFieldInput } from '../../contract/lists/inputs';
 import { addField } from '../../domain/lists/lists';
-import { apiMethod, GET_AND_POST, noContent } from '../../http/api-method';
+import { apiMethod, GET_AND_POST, noContent } from '../api-method';
 import { listRefusal, listRefusalAnswers } from './refusals';
 
 export const addListSchemaField = apiMethod({

@@ -4,7 +4,7 @@ import { listJson } from '../../contract/lists/outputs';
 import { presentList } from '../../contract/lists/presenter';
 import { createList } from '../../domain/lists/lists';
 import { dataOf } from '../../http/answers';
-import { apiMethod, created, GET_AND_POST } from '../../http/api-method';
+import { apiMethod, created, GET_AND_POST } from '../api-method';
 import { listRefusal, listRefusalAnswers } from './refusals';
 
 export const createListSchema = apiMethod({

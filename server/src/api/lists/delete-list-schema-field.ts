@@ -1,7 +1,7 @@
 /** deleteListSchemaField (§4.8): removes a field and erases its values in every record. */
 import { deleteListSchemaFieldInput } from '../../contract/lists/inputs';
 import { deleteField } from '../../domain/lists/field-deletion';
-import { apiMethod, GET_AND_POST, noContent } from '../../http/api-method';
+import { apiMethod, GET_AND_POST, noContent } from '../api-method';
 import { listRefusal, listRefusalAnswers } from './refusals';
 
 export const deleteListSchemaField = apiMethod({

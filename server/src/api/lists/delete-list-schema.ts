@@ -1,7 +1,7 @@
 /** deleteListSchema (§4.6): deletes a list with all its records. */
 import { deleteListSchemaInput } from '../../contract/lists/inputs';
 import { deleteList } from '../../domain/lists/lists';
-import { apiMethod, GET_AND_POST, noContent } from '../../http/api-method';
+import { apiMethod, GET_AND_POST, noContent } from '../api-method';
 import { listRefusal, listRefusalAnswers } from './refusals';
 
 export const deleteListSchema = apiMethod({

@@ -4,7 +4,7 @@ import { listJson } from '../../contract/lists/outputs';
 import { presentList } from '../../contract/lists/presenter';
 import { findOwnedList } from '../../domain/lists/lists';
 import { dataOf } from '../../http/answers';
-import { apiMethod, GET_AND_POST, ok } from '../../http/api-method';
+import { apiMethod, GET_AND_POST, ok } from '../api-method';
 import { listRefusal, listRefusalAnswers } from './refusals';
 
 export const getListSchema = apiMethod({

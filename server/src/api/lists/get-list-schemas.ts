@@ -4,7 +4,7 @@ import { listJson } from '../../contract/lists/outputs';
 import { presentList } from '../../contract/lists/presenter';
 import { LISTS_PER_PAGE } from '../../domain/lists/limits';
 import { listsPage } from '../../domain/lists/lists';
-import { apiMethod, GET_AND_POST, ok } from '../../http/api-method';
+import { apiMethod, GET_AND_POST, ok } from '../api-method';
 import { pageEnvelope, pageEnvelopeJson } from '../../contract/kit/pagination';
 
 export const getListSchemas = apiMethod({

@@ -1,4 +1,4 @@
-import type { ApiMethod } from '../../http/api-method';
+import type { ApiMethod } from '../api-method';
 import { addListSchemaField } from './add-list-schema-field';
 import { createListSchema } from './create-list-schema';
 import { deleteListSchema } from './delete-list-schema';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { meJson } from '../../contract/me/outputs';
 import { presentMe } from '../../contract/me/presenter';
 import { dataOf } from '../../http/answers';
-import { apiMethod, GET_AND_POST, ok } from '../../http/api-method';
+import { apiMethod, GET_AND_POST, ok } from '../api-method';
 
 export const getMe = apiMethod({
 	name: 'getMe',

@@ -1,4 +1,4 @@
-import type { ApiMethod } from '../../http/api-method';
+import type { ApiMethod } from '../api-method';
 import { getMe } from './get-me';
 
 export const meMethods: ApiMethod[] = [getMe];

@@ -1,15 +1,15 @@
 /**
  * The shape of one API method (§4): its name, the verbs it accepts, its parameters, the answers it gives, and a
- * thin handler. The router validates the parameters with `input` before `handle` runs, and `GET /openapi.json`
+ * thin handler. The parameters are validated with `input` before `handle` runs (`call-steps.ts`), and `GET /openapi.json`
  * describes the method from the same declaration, so a method cannot be added without being described.
  */
 import type { Request } from 'express';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Models } from '../models';
-import type { Answer } from './answers';
-import type { AuthenticatedUser } from './auth';
-import type { Lang } from './language';
+import type { AuthenticatedUser } from '../domain/access/authenticate';
+import type { Answer } from '../http/answers';
+import type { Lang } from '../http/language';
 
 export type Verb = 'GET' | 'POST';
 

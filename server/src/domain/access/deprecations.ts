@@ -1,6 +1,6 @@
 /**
- * Versioning (§9): a deprecated method keeps working with `Deprecation: true` and `Sunset` headers until its
- * switch-off date, then answers 410 `method_removed`.
+ * Versioning (§9): a deprecated method keeps working, said so with its sunset, until its switch-off date; then
+ * it is refused (`method_removed`). `api/access.ts` turns that into the `Deprecation` and `Sunset` headers and the 410.
  *
  * Deprecations are few and rarely change, so each instance keeps them in memory and no API call reads them from
  * the database: the headers cost nothing, and they are known before the body is read or the caller is
@@ -8,17 +8,21 @@
  * them every second, so a change made on another instance applies within a second; the instance whose admin API
  * made the change reloads at once.
  */
-import type { Response } from 'express';
-import type { Logger } from '../logger';
-import type { Models } from '../models';
-import { ApiError } from './errors';
+import type { Logger } from '../../logger';
+import type { Models } from '../../models';
+import type { DeprecationRefusal } from './refusals';
+
+const NOT_DEPRECATED: MethodStatus = { ok: true };
 
 /** How stale another instance's change may be seen. */
 export const DEPRECATIONS_REFRESH_MS = 1000;
 
+/** A method in force: `sunset` is set when it is deprecated. */
+export type MethodStatus = { ok: true; sunset?: Date } | DeprecationRefusal;
+
 export interface Deprecations {
-	/** Sets the headers of a deprecated method, or throws its 410 after the sunset. */
-	apply(method: string, res: Response, now?: Date): void;
+	/** Whether `method` may still be called, and its sunset when it is deprecated. */
+	statusOf(method: string, now?: Date): MethodStatus;
 	/** Reads them from the database now (after a change through the admin API). */
 	reload(): Promise<void>;
 	/** Stops the periodic reload. */
@@ -54,17 +58,10 @@ export async function loadDeprecations(models: Models, logger: Logger): Promise<
 	timer.unref();
 
 	return {
-		apply(method, res, now = new Date()) {
+		statusOf(method, now = new Date()) {
 			const sunset = sunsets.get(method);
-			if (!sunset) return;
-			res.setHeader('Deprecation', 'true');
-			res.setHeader('Sunset', sunset.toUTCString());
-			if (sunset.getTime() <= now.getTime()) {
-				throw new ApiError(410, {
-					error: `The method ${method} was switched off on ${sunset.toISOString()}.`,
-					code: 'method_removed',
-				});
-			}
+			if (sunset && sunset.getTime() <= now.getTime()) return { ok: false, reason: 'method_removed', method, sunset };
+			return sunset ? { ok: true, sunset } : NOT_DEPRECATED;
 		},
 		reload,
 		stop: () => clearInterval(timer),

@@ -2,7 +2,7 @@
  * Failed authentications with API keys, so that they stay cheap to refuse without one client's mistakes refusing
  * another's valid key (many clients share an address behind n8n Cloud, a NAT or a CI runner). Per instance, in memory:
  *
- * - Each client's own failures decide its 429: a key that matched no account `failuresPerMinute` times from one
+ * - Each client's own failures decide its refusal: a key that matched no user `failuresPerMinute` times from one
  *   address is refused there, without a lookup, for the rest of that minute. Other keys from the address are not.
  * - The database work stays bounded per address: each address may look up `failuresPerMinute` keys a minute that turn
  *   out to be unknown. Once it has spent that, the keys it sends that this instance has not seen valid are looked up
@@ -11,12 +11,12 @@
  * - A key this instance has seen valid is looked up as usual whatever its address does: every call still reads it,
  *   so a regenerated key is refused at once (§5.4).
  */
-import { ApiError, unauthorized } from './errors';
+import type { KeyRefusal } from './refusals';
 
 const WINDOW_MS = 60_000;
 /** At most one batched lookup per address this often. */
 export const BATCH_INTERVAL_MS = 1000;
-/** Keys of one address waiting for its next batch; past it, 429 (a flood, not clients behind a NAT). */
+/** Keys of one address waiting for its next batch; past it, refused (a flood, not clients behind a NAT). */
 const MAX_BATCH = 1000;
 /** Keys seen valid that are remembered, and for how long. */
 const KNOWN_KEYS = 10_000;
@@ -24,23 +24,25 @@ const KNOWN_FOR_MS = 10 * 60_000;
 
 /** What became of a key's lookup, told by the authentication. */
 export interface KeyLookup {
-	/** The key belongs to an account (whatever its state: blocked, off Pro). */
+	/** The key belongs to a user (whatever its state: blocked, off Pro). */
 	found(): void;
-	/** The key matched no account. */
+	/** The key matched no user. */
 	refused(): void;
 }
 
+export type KeyAdmission = { ok: true; lookup: KeyLookup } | KeyRefusal;
+
 export interface ApiKeyThrottle {
 	/**
-	 * Before a key is looked up: 429 when this client has failed with it too often; while its address is over its
-	 * lookups, waits for the address's batch, and 401 when that found no such key.
+	 * Before a key is looked up: refused (`auth_throttled`) when this client has failed with it too often; while its
+	 * address is over its lookups, waits for the address's batch, and refused (`unauthorized`) when that found no such key.
 	 */
-	admit(address: string, keyHash: string): Promise<KeyLookup>;
+	admit(address: string, keyHash: string): Promise<KeyAdmission>;
 }
 
 export interface ApiKeyThrottleOptions {
 	failuresPerMinute: number;
-	/** Which of these key hashes belong to an account: one database command. */
+	/** Which of these key hashes belong to a user: one database command. */
 	keysExist(keyHashes: string[]): Promise<Set<string>>;
 }
 
@@ -78,6 +80,8 @@ interface Batch {
 	waiting: Map<string, { resolve: (found: boolean) => void; reject: (error: unknown) => void }[]>;
 }
 
+const admitted = (lookup: KeyLookup): KeyAdmission => ({ ok: true, lookup });
+
 export function createApiKeyThrottle({ failuresPerMinute, keysExist }: ApiKeyThrottleOptions): ApiKeyThrottle {
 	const failures = new MinuteCounts();
 	const lookups = new MinuteCounts();
@@ -109,7 +113,8 @@ export function createApiKeyThrottle({ failuresPerMinute, keysExist }: ApiKeyThr
 		}
 	};
 
-	const lookUpInBatch = (address: string, keyHash: string): Promise<boolean> => {
+	/** Whether the key belongs to a user; undefined when the address's batch is full. */
+	const lookUpInBatch = (address: string, keyHash: string): Promise<boolean> | undefined => {
 		let batch = batches.get(address);
 		if (!batch) {
 			batch = { waiting: new Map() };
@@ -120,9 +125,7 @@ export function createApiKeyThrottle({ failuresPerMinute, keysExist }: ApiKeyThr
 		}
 		let waiters = batch.waiting.get(keyHash);
 		if (!waiters) {
-			if (batch.waiting.size >= MAX_BATCH) {
-				throw new ApiError(429, { message: 'Too many failed authentication attempts.' }, { 'Retry-After': '1' });
-			}
+			if (batch.waiting.size >= MAX_BATCH) return undefined;
 			waiters = [];
 			batch.waiting.set(keyHash, waiters);
 		}
@@ -135,13 +138,12 @@ export function createApiKeyThrottle({ failuresPerMinute, keysExist }: ApiKeyThr
 			const now = Date.now();
 			const own = failures.get(`${address} ${keyHash}`, now);
 			if (own && own.count >= failuresPerMinute) {
-				const retryAfter = String(Math.max(1, Math.ceil((own.endsAt - now) / 1000)));
-				throw new ApiError(429, { message: 'Too many failed authentication attempts.' }, { 'Retry-After': retryAfter });
+				return { ok: false, reason: 'auth_throttled', retryAfterSeconds: Math.max(1, Math.ceil((own.endsAt - now) / 1000)) };
 			}
 			const found = () => remember(keyHash);
 			const refused = () => failures.add(`${address} ${keyHash}`, Date.now());
 			if (isKnown(keyHash, now)) {
-				return {
+				return admitted({
 					found,
 					refused() {
 						// Regenerated since: from now on it costs the address as any unknown key does.
@@ -149,13 +151,13 @@ export function createApiKeyThrottle({ failuresPerMinute, keysExist }: ApiKeyThr
 						refused();
 						lookups.add(address, Date.now());
 					},
-				};
+				});
 			}
 			// Taken before the lookup, so that concurrent calls cannot all find budget left; given back if the key is found.
 			if ((lookups.get(address, now)?.count ?? 0) < failuresPerMinute) {
 				lookups.add(address, now);
 				let givenBack = false;
-				return {
+				return admitted({
 					found() {
 						found();
 						// Once, though a call that reads the key twice (a window to open) says so twice.
@@ -163,15 +165,17 @@ export function createApiKeyThrottle({ failuresPerMinute, keysExist }: ApiKeyThr
 						givenBack = true;
 					},
 					refused,
-				};
+				});
 			}
-			if (!(await lookUpInBatch(address, keyHash))) {
+			const batched = lookUpInBatch(address, keyHash);
+			if (!batched) return { ok: false, reason: 'auth_throttled', retryAfterSeconds: 1 };
+			if (!(await batched)) {
 				refused();
-				throw unauthorized();
+				return { ok: false, reason: 'unauthorized' };
 			}
 			found();
 			// The lookup that follows counts the call, and may still find the key gone meanwhile.
-			return { found, refused };
+			return admitted({ found, refused });
 		},
 	};
 }
