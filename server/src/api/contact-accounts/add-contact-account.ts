@@ -5,7 +5,7 @@ import { presentAccount } from '../../contract/contact-accounts/presenter';
 import { openAccount } from '../../domain/contact-accounts/accounts';
 import { dataOf } from '../../http/answers';
 import { apiMethod, created, POST_ONLY, type ApiMethod } from '../api-method';
-import { accountRefusal, accountRefusalAnswers } from './refusals';
+import { contactAccountAnswers } from './answers';
 
 export const addContactAccount = apiMethod({
 	name: 'addContactAccount',
@@ -15,14 +15,10 @@ export const addContactAccount = apiMethod({
 	input: addContactAccountInput,
 	example: { contact_id: 1, currency: 'USD' },
 	success: [{ status: 201, when: 'The new account, with `amount` 0.', body: dataOf(accountJson) }],
-	refusals: [
-		accountRefusalAnswers.contact_not_found,
-		accountRefusalAnswers.contact_forbidden,
-		accountRefusalAnswers.currency_exists,
-	],
+	refusals: contactAccountAnswers.for('contact_not_found', 'contact_forbidden', 'currency_exists'),
 	async handle({ user, lang, models }, { contact_id, currency }) {
 		const outcome = await openAccount(models, user, contact_id, currency);
-		if (!outcome.ok) throw accountRefusal(lang, outcome);
+		if (!outcome.ok) throw contactAccountAnswers.error(lang, outcome);
 		return created({ data: presentAccount(outcome.account) });
 	},
 });

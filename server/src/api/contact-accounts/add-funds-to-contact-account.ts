@@ -5,7 +5,7 @@ import { presentAccount } from '../../contract/contact-accounts/presenter';
 import { deposit } from '../../domain/contact-accounts/balance';
 import { dataOf } from '../../http/answers';
 import { apiMethod, ok, POST_ONLY } from '../api-method';
-import { accountRefusal, accountRefusalAnswers } from './refusals';
+import { contactAccountAnswers } from './answers';
 
 export const addFundsToContactAccount = apiMethod({
 	name: 'addFundsToContactAccount',
@@ -15,15 +15,10 @@ export const addFundsToContactAccount = apiMethod({
 	input: fundsInput,
 	example: { account_id: 1, amount: 15000, description: 'Bonus for the order #42' },
 	success: [{ status: 200, when: 'The account with its new balance.', body: dataOf(accountJson) }],
-	refusals: [
-		accountRefusalAnswers.account_not_found,
-		accountRefusalAnswers.account_forbidden,
-		accountRefusalAnswers.balance_limit,
-		accountRefusalAnswers.contention,
-	],
+	refusals: contactAccountAnswers.for('account_not_found', 'account_forbidden', 'balance_limit', 'contention'),
 	async handle({ user, lang, models }, { account_id, amount, description }) {
 		const outcome = await deposit(models, user, { accountId: account_id, amount, description });
-		if (!outcome.ok) throw accountRefusal(lang, outcome, amount);
+		if (!outcome.ok) throw contactAccountAnswers.error(lang, outcome);
 		return ok({ data: presentAccount(outcome.account) });
 	},
 });

@@ -2,7 +2,7 @@
 import { deleteContactAccountInput } from '../../contract/contact-accounts/inputs';
 import { deleteEmptyAccount } from '../../domain/contact-accounts/accounts';
 import { apiMethod, noContent, POST_ONLY } from '../api-method';
-import { accountRefusal, accountRefusalAnswers } from './refusals';
+import { contactAccountAnswers } from './answers';
 
 export const deleteContactAccount = apiMethod({
 	name: 'deleteContactAccount',
@@ -12,15 +12,10 @@ export const deleteContactAccount = apiMethod({
 	input: deleteContactAccountInput,
 	example: { account_id: 1 },
 	success: [{ status: 204, when: 'Deleted.' }],
-	refusals: [
-		accountRefusalAnswers.account_not_found,
-		accountRefusalAnswers.account_forbidden,
-		accountRefusalAnswers.not_empty,
-		accountRefusalAnswers.contention,
-	],
+	refusals: contactAccountAnswers.for('account_not_found', 'account_forbidden', 'not_empty', 'contention'),
 	async handle({ user, lang, models }, { account_id }) {
 		const outcome = await deleteEmptyAccount(models, user, account_id);
-		if (!outcome.ok) throw accountRefusal(lang, outcome);
+		if (!outcome.ok) throw contactAccountAnswers.error(lang, outcome);
 		return noContent();
 	},
 });

@@ -6,7 +6,7 @@ import { presentAccount } from '../../contract/contact-accounts/presenter';
 import { listAccounts } from '../../domain/contact-accounts/accounts';
 import { dataOf } from '../../http/answers';
 import { apiMethod, GET_AND_POST, ok } from '../api-method';
-import { accountRefusal, accountRefusalAnswers } from './refusals';
+import { contactAccountAnswers } from './answers';
 
 export const getContactAccounts = apiMethod({
 	name: 'getContactAccounts',
@@ -16,10 +16,10 @@ export const getContactAccounts = apiMethod({
 	input: getContactAccountsInput,
 	example: { contact_id: 1 },
 	success: [{ status: 200, when: "The contact's accounts.", body: dataOf(z.array(accountJson)) }],
-	refusals: [accountRefusalAnswers.contact_not_found, accountRefusalAnswers.contact_forbidden],
+	refusals: contactAccountAnswers.for('contact_not_found', 'contact_forbidden'),
 	async handle({ user, lang, models }, { contact_id }) {
 		const outcome = await listAccounts(models, user, contact_id);
-		if (!outcome.ok) throw accountRefusal(lang, outcome);
+		if (!outcome.ok) throw contactAccountAnswers.error(lang, outcome);
 		return ok({ data: outcome.accounts.map(presentAccount) });
 	},
 });

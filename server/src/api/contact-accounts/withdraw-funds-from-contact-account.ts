@@ -5,7 +5,7 @@ import { presentAccount } from '../../contract/contact-accounts/presenter';
 import { withdraw } from '../../domain/contact-accounts/balance';
 import { dataOf } from '../../http/answers';
 import { apiMethod, ok, POST_ONLY } from '../api-method';
-import { accountRefusal, accountRefusalAnswers } from './refusals';
+import { contactAccountAnswers } from './answers';
 
 export const withdrawFundsFromContactAccount = apiMethod({
 	name: 'withdrawFundsFromContactAccount',
@@ -15,16 +15,16 @@ export const withdrawFundsFromContactAccount = apiMethod({
 	input: fundsInput,
 	example: { account_id: 1, amount: 2500, description: 'Paid for delivery' },
 	success: [{ status: 200, when: 'The account with its reduced balance.', body: dataOf(accountJson) }],
-	refusals: [
-		accountRefusalAnswers.account_not_found,
-		accountRefusalAnswers.account_forbidden,
-		accountRefusalAnswers.account_blocked,
-		accountRefusalAnswers.insufficient_funds,
-		accountRefusalAnswers.contention,
-	],
+	refusals: contactAccountAnswers.for(
+		'account_not_found',
+		'account_forbidden',
+		'account_blocked',
+		'insufficient_funds',
+		'contention',
+	),
 	async handle({ user, lang, models }, { account_id, amount, description }) {
 		const outcome = await withdraw(models, user, { accountId: account_id, amount, description });
-		if (!outcome.ok) throw accountRefusal(lang, outcome, amount);
+		if (!outcome.ok) throw contactAccountAnswers.error(lang, outcome);
 		return ok({ data: presentAccount(outcome.account) });
 	},
 });

@@ -8,7 +8,7 @@ import { presentContact } from '../../contract/contacts/presenter';
 import { createOrUpdateContact } from '../../domain/contacts/create-or-update-contact';
 import { dataOf } from '../../http/answers';
 import { apiMethod, created, GET_AND_POST, ok } from '../api-method';
-import { contactRefusal, contactRefusalAnswers } from './refusals';
+import { contactAnswers } from './answers';
 
 export const createOrUpdateContactMethod = apiMethod({
 	name: 'createOrUpdateContact',
@@ -29,7 +29,7 @@ export const createOrUpdateContactMethod = apiMethod({
 		{ status: 200, when: 'An existing contact was updated.', body: dataOf(contactJson) },
 		{ status: 201, when: 'The contact was created.', body: dataOf(contactJson) },
 	],
-	refusals: [contactRefusalAnswers.bot_not_found],
+	refusals: contactAnswers.for('bot_not_found'),
 	async handle({ lang, models, user }, input) {
 		// Validation has made sure that the chosen messenger's ID is present.
 		const messengerId = messengerIdOf(input.messenger, input, API_ID_FIELDS) as string;
@@ -46,7 +46,7 @@ export const createOrUpdateContactMethod = apiMethod({
 				tags: input.tags,
 			},
 		);
-		if (!outcome.ok) throw contactRefusal(lang, outcome);
+		if (!outcome.ok) throw contactAnswers.error(lang, outcome);
 		return (outcome.created ? created : ok)({ data: presentContact(outcome.contact) });
 	},
 });

@@ -2,7 +2,7 @@
 import { addListSchemaFieldInput } from '../../contract/lists/inputs';
 import { addField } from '../../domain/lists/lists';
 import { apiMethod, GET_AND_POST, noContent } from '../api-method';
-import { listRefusal, listRefusalAnswers } from './refusals';
+import { listAnswers } from './answers';
 
 export const addListSchemaField = apiMethod({
 	name: 'addListSchemaField',
@@ -12,10 +12,10 @@ export const addListSchemaField = apiMethod({
 	input: addListSchemaFieldInput,
 	example: { schema_id: '0123456789abcdef01234567', field: { name: 'Delivery date', slug: 'delivery_date', type: 'date' } },
 	success: [{ status: 204, when: 'Added; existing records do not change.' }],
-	refusals: [listRefusalAnswers.list_not_found, listRefusalAnswers.list_forbidden, listRefusalAnswers.slug_taken],
+	refusals: listAnswers.for('list_not_found', 'list_forbidden', 'slug_taken'),
 	async handle({ user, lang, models }, { schema_id, field }) {
 		const outcome = await addField(models, user, schema_id, field);
-		if (!outcome.ok) throw listRefusal(lang, outcome);
+		if (!outcome.ok) throw listAnswers.error(lang, outcome);
 		return noContent();
 	},
 });

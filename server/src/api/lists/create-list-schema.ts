@@ -5,7 +5,7 @@ import { presentList } from '../../contract/lists/presenter';
 import { createList } from '../../domain/lists/lists';
 import { dataOf } from '../../http/answers';
 import { apiMethod, created, GET_AND_POST } from '../api-method';
-import { listRefusal, listRefusalAnswers } from './refusals';
+import { listAnswers } from './answers';
 
 export const createListSchema = apiMethod({
 	name: 'createListSchema',
@@ -22,11 +22,11 @@ export const createListSchema = apiMethod({
 		],
 	},
 	success: [{ status: 201, when: 'The list; `bot_id` is null when created by `project_uuid`.', body: dataOf(listJson) }],
-	refusals: [listRefusalAnswers.list_forbidden, listRefusalAnswers.lists_limit, listRefusalAnswers.target_missing],
+	refusals: listAnswers.for('list_forbidden', 'lists_limit', 'target_missing'),
 	async handle({ user, lang, models }, input) {
 		const target = { botId: input.bot_id ?? null, projectUuid: input.project_uuid ?? null };
 		const outcome = await createList(models, user, target, { name: input.name, isMenu: input.is_menu, fields: input.fields });
-		if (!outcome.ok) throw listRefusal(lang, outcome);
+		if (!outcome.ok) throw listAnswers.error(lang, outcome);
 		return created({ data: presentList(outcome.list) });
 	},
 });

@@ -2,7 +2,7 @@
 import { deleteListSchemaFieldInput } from '../../contract/lists/inputs';
 import { deleteField } from '../../domain/lists/field-deletion';
 import { apiMethod, GET_AND_POST, noContent } from '../api-method';
-import { listRefusal, listRefusalAnswers } from './refusals';
+import { listAnswers } from './answers';
 
 export const deleteListSchemaField = apiMethod({
 	name: 'deleteListSchemaField',
@@ -12,10 +12,10 @@ export const deleteListSchemaField = apiMethod({
 	input: deleteListSchemaFieldInput,
 	example: { schema_id: '0123456789abcdef01234567', slug: 'delivery_date' },
 	success: [{ status: 204, when: 'Removed; the values are erased irreversibly.' }],
-	refusals: [listRefusalAnswers.list_not_found, listRefusalAnswers.list_forbidden, listRefusalAnswers.slug_unknown],
+	refusals: listAnswers.for('list_not_found', 'list_forbidden', 'slug_unknown'),
 	async handle({ user, lang, models }, { schema_id, slug }) {
 		const outcome = await deleteField(models, user, schema_id, slug);
-		if (!outcome.ok) throw listRefusal(lang, outcome);
+		if (!outcome.ok) throw listAnswers.error(lang, outcome);
 		return noContent();
 	},
 });

@@ -2,7 +2,7 @@
 import { deleteListSchemaInput } from '../../contract/lists/inputs';
 import { deleteList } from '../../domain/lists/lists';
 import { apiMethod, GET_AND_POST, noContent } from '../api-method';
-import { listRefusal, listRefusalAnswers } from './refusals';
+import { listAnswers } from './answers';
 
 export const deleteListSchema = apiMethod({
 	name: 'deleteListSchema',
@@ -12,10 +12,10 @@ export const deleteListSchema = apiMethod({
 	input: deleteListSchemaInput,
 	example: { schema_id: '0123456789abcdef01234567' },
 	success: [{ status: 204, when: 'Deleted; later lookups of the list answer 404.' }],
-	refusals: [listRefusalAnswers.list_not_found, listRefusalAnswers.list_forbidden],
+	refusals: listAnswers.for('list_not_found', 'list_forbidden'),
 	async handle({ user, lang, models }, { schema_id }) {
 		const outcome = await deleteList(models, user, schema_id);
-		if (!outcome.ok) throw listRefusal(lang, outcome);
+		if (!outcome.ok) throw listAnswers.error(lang, outcome);
 		return noContent();
 	},
 });

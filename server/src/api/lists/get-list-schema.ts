@@ -5,7 +5,7 @@ import { presentList } from '../../contract/lists/presenter';
 import { findOwnedList } from '../../domain/lists/lists';
 import { dataOf } from '../../http/answers';
 import { apiMethod, GET_AND_POST, ok } from '../api-method';
-import { listRefusal, listRefusalAnswers } from './refusals';
+import { listAnswers } from './answers';
 
 export const getListSchema = apiMethod({
 	name: 'getListSchema',
@@ -15,10 +15,10 @@ export const getListSchema = apiMethod({
 	input: getListSchemaInput,
 	example: { schema_id: '0123456789abcdef01234567' },
 	success: [{ status: 200, when: 'The list.', body: dataOf(listJson) }],
-	refusals: [listRefusalAnswers.list_not_found, listRefusalAnswers.list_forbidden],
+	refusals: listAnswers.for('list_not_found', 'list_forbidden'),
 	async handle({ user, lang, models }, { schema_id }) {
 		const outcome = await findOwnedList(models, user, schema_id);
-		if (!outcome.ok) throw listRefusal(lang, outcome);
+		if (!outcome.ok) throw listAnswers.error(lang, outcome);
 		return ok({ data: presentList(outcome.list) });
 	},
 });

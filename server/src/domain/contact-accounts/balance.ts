@@ -81,7 +81,7 @@ const WITHDRAWAL: MovementRule = {
 	condition: (amount) => ({ blockedAt: null, amount: { $gte: amount } }),
 	refusal(current, amount) {
 		if (current.blockedAt) return { ok: false, reason: 'account_blocked', account: current };
-		if (current.amount < amount) return { ok: false, reason: 'insufficient_funds', account: current };
+		if (current.amount < amount) return { ok: false, reason: 'insufficient_funds', account: current, amount };
 		return undefined;
 	},
 };

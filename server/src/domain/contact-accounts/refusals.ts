@@ -1,4 +1,4 @@
-/** Why a contact account rule refused (§4.9 to §4.13, §7.3). No HTTP here: `api/contact-accounts/refusals.ts` answers. */
+/** Why a contact account rule refused (§4.9 to §4.13, §7.3). No HTTP here: `api/contact-accounts/answers.ts` answers. */
 import type { Account } from './accounts';
 
 export type AccessRefusal = {
@@ -13,6 +13,8 @@ export type AccountRefusal =
 	| AccessRefusal
 	| ContentionRefusal
 	| { ok: false; reason: 'currency_exists'; currency: string }
-	| { ok: false; reason: 'not_empty' | 'balance_limit' | 'account_blocked' | 'insufficient_funds'; account: Account };
+	| { ok: false; reason: 'not_empty' | 'balance_limit' | 'account_blocked'; account: Account }
+	/** `amount` is what the call asked to debit. */
+	| { ok: false; reason: 'insufficient_funds'; account: Account; amount: number };
 
 export type AccountOutcome = { ok: true; account: Account } | AccountRefusal;

@@ -1,7 +1,7 @@
 /**
  * The rules of lists (§3, §4.3 to §4.8): ownership, targets, the per-project limit, and the writes that keep a
  * list and its records consistent. Each rule returns its result or a refusal saying why; the API layer decides
- * what a refusal looks like on the wire (`api/lists/refusals.ts`).
+ * what a refusal looks like on the wire (`api/lists/answers.ts`).
  */
 import { Types } from 'mongoose';
 import type { Models } from '../../models';

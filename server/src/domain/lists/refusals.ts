@@ -1,4 +1,4 @@
-/** Why a list rule refused (§4.4 to §4.8, §7.2). No HTTP here: `api/lists/refusals.ts` answers. */
+/** Why a list rule refused (§4.4 to §4.8, §7.2). No HTTP here: `api/lists/answers.ts` answers. */
 
 export type ListRefusal =
 	| { ok: false; reason: 'list_not_found' }
