@@ -7,7 +7,8 @@
  *   bare `node:http` replaying the exact bytes the server answered, run in processes of their own too. Server and
  *   baselines are measured in turns, several rounds, and the medians are printed: this machine is shared.
  * - Database commands per API method come from the driver's command monitoring, on a server in this process
- *   (the same scenario as `test/server/commands-per-call.test.ts`).
+ *   (the same scenario as `test/server/commands-per-call.test.ts`), each beside the count and budget its method
+ *   declares.
  *
  *   npm run bench -- [contacts=100000] [rounds=3]
  *   BENCH_ONLY=getme,writes npm run bench -- ...   # only those tables (export, getme, writes, memory, latency, commands)
@@ -18,7 +19,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { commandsPerCall } from '../test/support/commands-per-call';
+import { commandsPerCall, declaredCommands, labelOf } from '../test/support/commands-per-call';
 import { silentLogger } from '../server/src/logger';
 import { startTestServer } from '../test/support/test-server';
 import { send, sendJson } from './lib/http-client';
@@ -51,10 +52,14 @@ async function commandsTable(): Promise<string> {
 	const t = await startTestServer({}, silentLogger, undefined, { monitorCommands: true });
 	try {
 		const rows = await commandsPerCall(t);
+		const declared = declaredCommands();
 		return table(
-			['method', 'case', 'commands', 'which'],
-			rows.map((r) => [r.method, r.case, r.commands.length, r.commands.join(', ')]),
-			['---', '---', '---:', '---'],
+			['method', 'case', 'commands', 'declared', 'budget', 'which'],
+			rows.map((r) => {
+				const { count, budget } = declared.get(labelOf(r.method, r.case)) ?? { count: 'none', budget: 'none' };
+				return [r.method, r.case, r.commands.length, count, budget, r.commands.join(', ')];
+			}),
+			['---', '---', '---:', '---:', '---:', '---'],
 		);
 	} finally {
 		await t.close();

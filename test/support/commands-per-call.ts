@@ -1,8 +1,10 @@
 /**
  * The database commands each API method sends on a successful call, counted with the driver's command monitoring.
- * The scenario is shared by the test that holds the counts (`test/server/commands-per-call.test.ts`) and by the
- * benchmark that prints them (`bench/`).
+ * The scenario is shared by the test that holds the counts to the methods' declarations
+ * (`test/server/commands-per-call.test.ts`) and by the benchmark that prints them (`bench/`).
  */
+import { apiMethods } from '../../server/src/api';
+import { commandCases, type CommandCount } from '../../server/src/api/api-method';
 import { CommandCounter } from './command-counter';
 import {
 	createAccountWithBot,
@@ -19,6 +21,18 @@ export interface MethodCommands {
 	/** What the call does, when a method has more than one path. */
 	case: string;
 	commands: string[];
+}
+
+/** `method` or `method (case)`. */
+export const labelOf = (method: string, caseName: string) => (caseName ? `${method} (${caseName})` : method);
+
+/** What the declarations of the served methods say of their commands, by label (aliases by the method they alias). */
+export function declaredCommands(): Map<string, CommandCount> {
+	return new Map(
+		apiMethods
+			.filter((method) => method.aliasOf === undefined)
+			.flatMap((method) => commandCases(method).map(([caseName, counts]) => [labelOf(method.name, caseName), counts] as const)),
+	);
 }
 
 /** A call that must succeed with `status`. */

@@ -26,6 +26,19 @@ export interface MethodContext {
 	req: Request;
 }
 
+/** The database commands of one successful call, as the driver's command monitoring counts them. */
+export interface CommandCount {
+	/** What the call sends now, exactly: `test/server/commands-per-call.test.ts` holds it, `npm run bench` prints it. */
+	count: number;
+	/** The most it may send (the performance issue's budget). */
+	budget: number;
+	/** Why the call may send more than its budget, a reason worth the cost; the test then expects it over. */
+	overBudget?: string;
+}
+
+/** A count for the method, or one for each case when its calls take paths that differ (`getContacts`' two modes). */
+export type MethodCommandCounts = CommandCount | { readonly cases: Readonly<Record<string, CommandCount>> };
+
 /** 204 answers carry no body. */
 export interface MethodResult {
 	status: 200 | 201 | 204;
@@ -52,12 +65,22 @@ export interface ApiMethod<Input extends z.ZodType = z.ZodType> {
 	success: readonly Answer[];
 	/** The method's own refusals; those of authentication, limits and validation apply to every method. */
 	refusals: readonly Answer[];
+	/**
+	 * Its database commands per successful call and their budget, for each case that the scenario of
+	 * `test/support/commands-per-call.ts` calls.
+	 */
+	commands: MethodCommandCounts;
 	handle(ctx: MethodContext, input: z.output<Input>): Promise<MethodResult>;
 }
 
 /** Declares a method, typing `handle`'s input from `input`. */
 export function apiMethod<Input extends z.ZodType>(method: ApiMethod<Input>): ApiMethod {
 	return method;
+}
+
+/** A method's command counts by case; a method of one case has the case ''. */
+export function commandCases(method: ApiMethod): [caseName: string, counts: CommandCount][] {
+	return 'cases' in method.commands ? Object.entries(method.commands.cases) : [['', method.commands]];
 }
 
 export const ok = (body: unknown): MethodResult => ({ status: 200, body });

@@ -16,6 +16,7 @@ export const addContactAccount = apiMethod({
 	example: { contact_id: 1, currency: 'USD' },
 	success: [{ status: 201, when: 'The new account, with `amount` 0.', body: dataOf(accountJson) }],
 	refusals: contactAccountAnswers.for('contact_not_found', 'contact_forbidden', 'currency_exists'),
+	commands: { count: 5, budget: 5 },
 	async handle({ user, lang, models }, { contact_id, currency }) {
 		const outcome = await openAccount(models, user, contact_id, currency);
 		if (!outcome.ok) throw contactAccountAnswers.error(lang, outcome);

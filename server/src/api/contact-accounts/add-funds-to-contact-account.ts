@@ -16,6 +16,7 @@ export const addFundsToContactAccount = apiMethod({
 	example: { account_id: 1, amount: 15000, description: 'Bonus for the order #42' },
 	success: [{ status: 200, when: 'The account with its new balance.', body: dataOf(accountJson) }],
 	refusals: contactAccountAnswers.for('account_not_found', 'account_forbidden', 'balance_limit', 'contention'),
+	commands: { count: 4, budget: 5 },
 	async handle({ user, lang, models }, { account_id, amount, description }) {
 		const outcome = await deposit(models, user, { accountId: account_id, amount, description });
 		if (!outcome.ok) throw contactAccountAnswers.error(lang, outcome);

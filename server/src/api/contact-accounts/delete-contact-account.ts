@@ -13,6 +13,7 @@ export const deleteContactAccount = apiMethod({
 	example: { account_id: 1 },
 	success: [{ status: 204, when: 'Deleted.' }],
 	refusals: contactAccountAnswers.for('account_not_found', 'account_forbidden', 'not_empty', 'contention'),
+	commands: { count: 2, budget: 5 },
 	async handle({ user, lang, models }, { account_id }) {
 		const outcome = await deleteEmptyAccount(models, user, account_id);
 		if (!outcome.ok) throw contactAccountAnswers.error(lang, outcome);

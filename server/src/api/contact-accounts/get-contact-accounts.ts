@@ -17,6 +17,7 @@ export const getContactAccounts = apiMethod({
 	example: { contact_id: 1 },
 	success: [{ status: 200, when: "The contact's accounts.", body: dataOf(z.array(accountJson)) }],
 	refusals: contactAccountAnswers.for('contact_not_found', 'contact_forbidden'),
+	commands: { count: 3, budget: 4 },
 	async handle({ user, lang, models }, { contact_id }) {
 		const outcome = await listAccounts(models, user, contact_id);
 		if (!outcome.ok) throw contactAccountAnswers.error(lang, outcome);

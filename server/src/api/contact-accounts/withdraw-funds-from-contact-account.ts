@@ -22,6 +22,7 @@ export const withdrawFundsFromContactAccount = apiMethod({
 		'insufficient_funds',
 		'contention',
 	),
+	commands: { count: 4, budget: 5 },
 	async handle({ user, lang, models }, { account_id, amount, description }) {
 		const outcome = await withdraw(models, user, { accountId: account_id, amount, description });
 		if (!outcome.ok) throw contactAccountAnswers.error(lang, outcome);

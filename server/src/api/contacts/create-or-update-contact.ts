@@ -30,6 +30,7 @@ export const createOrUpdateContactMethod = apiMethod({
 		{ status: 201, when: 'The contact was created.', body: dataOf(contactJson) },
 	],
 	refusals: contactAnswers.for('bot_not_found'),
+	commands: { cases: { update: { count: 2, budget: 4 }, create: { count: 5, budget: 6 } } },
 	async handle({ lang, models, user }, input) {
 		// Validation has made sure that the chosen messenger's ID is present.
 		const messengerId = messengerIdOf(input.messenger, input, API_ID_FIELDS) as string;

@@ -59,5 +59,6 @@ export const getContacts = apiMethod({
 		},
 	],
 	refusals: [],
+	commands: { cases: { 'page mode': { count: 3, budget: 4 }, 'offset mode, one bot': { count: 3, budget: 4 } } },
 	handle: (ctx, input) => (choosesOffsetMode(input) ? offsetMode(ctx, input) : pageMode(ctx, input)),
 });

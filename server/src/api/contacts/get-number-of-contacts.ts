@@ -13,6 +13,7 @@ export const getNumberOfContacts = apiMethod({
 	example: { bot_id: 1 },
 	success: [{ status: 200, when: 'The count, with no `data` wrapper.', body: z.object({ count: z.int().min(0) }) }],
 	refusals: [],
+	commands: { cases: { 'all bots': { count: 2, budget: 3 }, 'one bot': { count: 2, budget: 3 } } },
 	async handle({ models, user }, input) {
 		return ok({ count: await countContacts(models, user._id, contactFilterOf(input)) });
 	},

@@ -13,6 +13,7 @@ export const addListSchemaField = apiMethod({
 	example: { schema_id: '0123456789abcdef01234567', field: { name: 'Delivery date', slug: 'delivery_date', type: 'date' } },
 	success: [{ status: 204, when: 'Added; existing records do not change.' }],
 	refusals: listAnswers.for('list_not_found', 'list_forbidden', 'slug_taken'),
+	commands: { count: 3, budget: 4 },
 	async handle({ user, lang, models }, { schema_id, field }) {
 		const outcome = await addField(models, user, schema_id, field);
 		if (!outcome.ok) throw listAnswers.error(lang, outcome);

@@ -23,6 +23,7 @@ export const createListSchema = apiMethod({
 	},
 	success: [{ status: 201, when: 'The list; `bot_id` is null when created by `project_uuid`.', body: dataOf(listJson) }],
 	refusals: listAnswers.for('list_forbidden', 'lists_limit', 'target_missing'),
+	commands: { cases: { 'by project': { count: 3, budget: 5 }, 'by bot': { count: 4, budget: 5 } } },
 	async handle({ user, lang, models }, input) {
 		const target = { botId: input.bot_id ?? null, projectUuid: input.project_uuid ?? null };
 		const outcome = await createList(models, user, target, { name: input.name, isMenu: input.is_menu, fields: input.fields });

@@ -13,6 +13,7 @@ export const deleteListSchemaField = apiMethod({
 	example: { schema_id: '0123456789abcdef01234567', slug: 'delivery_date' },
 	success: [{ status: 204, when: 'Removed; the values are erased irreversibly.' }],
 	refusals: listAnswers.for('list_not_found', 'list_forbidden', 'slug_unknown'),
+	commands: { count: 4, budget: 5 },
 	async handle({ user, lang, models }, { schema_id, slug }) {
 		const outcome = await deleteField(models, user, schema_id, slug);
 		if (!outcome.ok) throw listAnswers.error(lang, outcome);

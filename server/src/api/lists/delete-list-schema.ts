@@ -13,6 +13,7 @@ export const deleteListSchema = apiMethod({
 	example: { schema_id: '0123456789abcdef01234567' },
 	success: [{ status: 204, when: 'Deleted; later lookups of the list answer 404.' }],
 	refusals: listAnswers.for('list_not_found', 'list_forbidden'),
+	commands: { count: 4, budget: 5 },
 	async handle({ user, lang, models }, { schema_id }) {
 		const outcome = await deleteList(models, user, schema_id);
 		if (!outcome.ok) throw listAnswers.error(lang, outcome);

@@ -16,6 +16,7 @@ export const getListSchema = apiMethod({
 	example: { schema_id: '0123456789abcdef01234567' },
 	success: [{ status: 200, when: 'The list.', body: dataOf(listJson) }],
 	refusals: listAnswers.for('list_not_found', 'list_forbidden'),
+	commands: { count: 2, budget: 3 },
 	async handle({ user, lang, models }, { schema_id }) {
 		const outcome = await findOwnedList(models, user, schema_id);
 		if (!outcome.ok) throw listAnswers.error(lang, outcome);

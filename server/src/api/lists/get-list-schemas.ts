@@ -22,6 +22,7 @@ export const getListSchemas = apiMethod({
 		},
 	],
 	refusals: [],
+	commands: { count: 3, budget: 4 },
 	async handle({ user, models, methodUrl }, input) {
 		const page = input.page ?? 1;
 		const { items, total } = await listsPage(models, user, page);

@@ -14,6 +14,7 @@ export const getMe = apiMethod({
 	example: {},
 	success: [{ status: 200, when: 'The key is valid.', body: dataOf(meJson) }],
 	refusals: [],
+	commands: { count: 1, budget: 2 },
 	async handle({ user }) {
 		return ok({ data: presentMe(user) });
 	},
