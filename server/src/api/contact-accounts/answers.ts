@@ -43,7 +43,7 @@ export const contactAccountAnswers = refusalAnswers<AccountRefusal>({
 			en: 'The account is being changed by other requests right now; please try again.',
 			ru: 'Счёт прямо сейчас изменяют другие запросы; повторите попытку.',
 		},
-		when: 'Parallel changes of the same account kept winning (rare); nothing changed, and the call can be repeated.',
+		when: 'Parallel changes of the same account kept winning (rare); nothing changed, and the call can be repeated (§7.3).',
 	},
 	currency_exists: {
 		status: 422,
@@ -76,7 +76,7 @@ export const contactAccountAnswers = refusalAnswers<AccountRefusal>({
 			ru: 'Пополнение сделает баланс больше максимума :max; баланс счёта — :balance.',
 		},
 		vars: ({ account }) => ({ max: MAX_BALANCE, balance: account.amount }),
-		when: 'The top-up would take the balance above what the server can hold: `code` `balance_limit_exceeded`.',
+		when: 'The top-up would take the balance above what the server can hold: `code` `balance_limit_exceeded` (§2.3).',
 	},
 	account_blocked: {
 		status: 422,
