@@ -1,6 +1,6 @@
 /** Finds the operation module for a resource and operation chosen in the node. */
 import type { BotPlatformOperation, BotPlatformResource } from './node.type';
-import * as account from './account/Account.resource';
+import * as account from './user/User.resource';
 import * as contact from './contact/Contact.resource';
 import * as contactAccount from './contactAccount/ContactAccount.resource';
 import * as list from './list/List.resource';

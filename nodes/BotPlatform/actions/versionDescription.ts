@@ -7,7 +7,7 @@
  * `{deleted: true}`; bots, contacts and contact accounts are chosen with pickers that open on "From List".
  */
 import type { INodeProperties } from 'n8n-workflow';
-import * as account from './account/Account.resource';
+import * as account from './user/User.resource';
 import * as contact from './contact/Contact.resource';
 import * as contactAccount from './contactAccount/ContactAccount.resource';
 import * as list from './list/List.resource';
