@@ -3,14 +3,14 @@
  * and reading an account's journal (§2.3).
  */
 import { z } from 'zod';
-import { setAccountBlocked } from '../domain/contact-accounts/accounts';
+import { setAccountBlocked } from '../domain/contact-accounts/contact-accounts';
 import { JOURNAL_LABELS, readJournal } from '../domain/contact-accounts/journal';
 import { accountJson } from '../contract/contact-accounts/outputs';
 import { presentAccount } from '../contract/contact-accounts/presenter';
 import { isoWithOffset, isoWithOffsetJson } from '../contract/timestamps';
 import { dataOf, errorBody } from '../http/answers';
 import { ApiError } from '../http/errors';
-import type { AccountJournalEntryDoc } from '../models/account-journal-entry';
+import type { AccountJournalEntryDoc } from '../models/contact-account-journal-entry';
 import { integerIdParam } from './params';
 import { adminRoute } from './route';
 

@@ -12,7 +12,7 @@ import { contactJson } from '../contract/contacts/outputs';
 import { presentContact } from '../contract/contacts/presenter';
 import { dataOf, errorBody, validationBody } from '../http/answers';
 import { ApiError, fieldError } from '../http/errors';
-import { ACCOUNT_FIELDS, type Account } from '../domain/contact-accounts/accounts';
+import { ACCOUNT_FIELDS, type Account } from '../domain/contact-accounts/contact-accounts';
 import { accountJson } from '../contract/contact-accounts/outputs';
 import { presentAccount } from '../contract/contact-accounts/presenter';
 import { integer } from '../http/validation';

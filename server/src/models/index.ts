@@ -1,6 +1,6 @@
 /** Every collection of the service, bound to one connection. Each area adds its models here. */
 import type { Connection } from 'mongoose';
-import { accountJournalEntryModel } from './account-journal-entry';
+import { accountJournalEntryModel } from './contact-account-journal-entry';
 import { auditEntryModel } from './audit-entry';
 import { botModel } from './bot';
 import { consoleSessionModel } from './console-session';

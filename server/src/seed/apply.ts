@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { newContact } from '../contract/contacts/inputs';
-import { openAccount, setAccountBlocked } from '../domain/contact-accounts/accounts';
+import { openAccount, setAccountBlocked } from '../domain/contact-accounts/contact-accounts';
 import { deposit } from '../domain/contact-accounts/balance';
 import { insertContact } from '../domain/contacts/insert-contact';
 import { createList } from '../domain/lists/lists';

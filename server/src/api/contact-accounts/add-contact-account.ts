@@ -2,7 +2,7 @@
 import { addContactAccountInput } from '../../contract/contact-accounts/inputs';
 import { accountJson } from '../../contract/contact-accounts/outputs';
 import { presentAccount } from '../../contract/contact-accounts/presenter';
-import { openAccount } from '../../domain/contact-accounts/accounts';
+import { openAccount } from '../../domain/contact-accounts/contact-accounts';
 import { dataOf } from '../../http/answers';
 import { apiMethod, created, POST_ONLY, type ApiMethod } from '../../http/api-method';
 import { accountRefusal, accountRefusalAnswers } from './refusals';

@@ -1,6 +1,6 @@
 /** deleteContactAccount (§4.11): deletes an empty account; 204 with no body. */
 import { deleteContactAccountInput } from '../../contract/contact-accounts/inputs';
-import { deleteEmptyAccount } from '../../domain/contact-accounts/accounts';
+import { deleteEmptyAccount } from '../../domain/contact-accounts/contact-accounts';
 import { apiMethod, noContent, POST_ONLY } from '../../http/api-method';
 import { accountRefusal, accountRefusalAnswers } from './refusals';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { getContactAccountsInput } from '../../contract/contact-accounts/inputs';
 import { accountJson } from '../../contract/contact-accounts/outputs';
 import { presentAccount } from '../../contract/contact-accounts/presenter';
-import { listAccounts } from '../../domain/contact-accounts/accounts';
+import { listAccounts } from '../../domain/contact-accounts/contact-accounts';
 import { dataOf } from '../../http/answers';
 import { apiMethod, GET_AND_POST, ok } from '../../http/api-method';
 import { accountRefusal, accountRefusalAnswers } from './refusals';

@@ -4,7 +4,7 @@
  */
 import { amountNote } from '../../contract/contact-accounts/presenter';
 import { accountMessage } from '../../contract/contact-accounts/messages';
-import type { Account } from '../../domain/contact-accounts/accounts';
+import type { Account } from '../../domain/contact-accounts/contact-accounts';
 import { MAX_BALANCE } from '../../domain/contact-accounts/limits';
 import type { AccountRefusal } from '../../domain/contact-accounts/refusals';
 import { codedValidationBody, errorBody, messageBody, type Answer } from '../../http/answers';

@@ -1,6 +1,6 @@
 /** The account shape of §2.3. */
 import type { z } from 'zod';
-import type { Account } from '../../domain/contact-accounts/accounts';
+import type { Account } from '../../domain/contact-accounts/contact-accounts';
 import { formatMajorUnits } from '../../domain/currency';
 import { isoWithOffset } from '../timestamps';
 import type { accountJson } from './outputs';

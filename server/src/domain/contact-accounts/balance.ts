@@ -7,7 +7,7 @@
 import type { Models } from '../../models';
 import type { Caller } from '../caller';
 import { accessibleBy, accessToAccount } from './access';
-import { ACCOUNT_FIELDS, findAccount, MAX_ATTEMPTS, type Account } from './accounts';
+import { ACCOUNT_FIELDS, findAccount, MAX_ATTEMPTS, type Account } from './contact-accounts';
 import { newOperation, settleOperation, type Operation } from './journal';
 import { MAX_BALANCE } from './limits';
 import type { AccountOutcome, AccountRefusal } from './refusals';

@@ -15,7 +15,7 @@ import { Types } from 'mongoose';
 import { isDuplicateKeyError } from '../../database/duplicate-key';
 import type { StartupTask } from '../../database/startup-task';
 import type { Models } from '../../models';
-import type { AccountJournalEntryDoc } from '../../models/account-journal-entry';
+import type { AccountJournalEntryDoc } from '../../models/contact-account-journal-entry';
 import type { OperationKind } from '../../models/contact-account';
 
 export const JOURNAL_LABELS: Record<OperationKind, string> = {

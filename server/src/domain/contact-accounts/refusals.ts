@@ -1,5 +1,5 @@
 /** Why a contact account rule refused (§4.9 to §4.13, §7.3). No HTTP here: `api/contact-accounts/refusals.ts` answers. */
-import type { Account } from './accounts';
+import type { Account } from './contact-accounts';
 
 export type AccessRefusal = {
 	ok: false;
