@@ -238,9 +238,9 @@ export const contactLocator = idLocator(
 
 /** The contact account picker (from version 3): the chosen contact's accounts, by ID, or by currency code. */
 export const accountLocator: INodeProperties = {
-	...idLocator('Account', 'account', 'searchContactAccounts', 'One of the contact’s accounts (one per currency)'),
+	...idLocator('Contact Account', 'account', 'searchContactAccounts', 'One of the contact’s contact accounts (one per currency)'),
 	modes: [
-		...idLocator('Account', 'account', 'searchContactAccounts', '').modes!,
+		...idLocator('Contact Account', 'account', 'searchContactAccounts', '').modes!,
 		{
 			displayName: 'By Currency',
 			name: 'currency',
