@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { accountFixture } from '../support/contact-accounts';
 import {
-	createAccount,
-	createAccountWithBot,
+	createUser,
+	createUserWithBot,
 	createContact,
 	createListForTest,
 	createListItemForTest,
@@ -43,10 +43,10 @@ describe('lists of the admin API', () => {
 	});
 
 	test('GET /projects lists projects with their members; GET /bots?project_uuid= the live bots of one', async () => {
-		const { account, project, bot } = await createAccountWithBot(t);
-		const member = await createAccount(t);
+		const { user, project, bot } = await createUserWithBot(t);
+		const member = await createUser(t);
 		await t.admin.expect(201, 'POST', `/projects/${project.uuid}/members`, { user_id: member.id });
-		const projects = await t.admin.expect(200, 'GET', `/projects?owner_id=${account.id}`);
+		const projects = await t.admin.expect(200, 'GET', `/projects?owner_id=${user.id}`);
 		expect(projects.data).toEqual([{ ...project, member_ids: [member.id] }]);
 		const other = await t.admin.expect(201, 'POST', '/bots', { project_uuid: project.uuid, name: 'Second' });
 		await t.admin.expect(204, 'DELETE', `/bots/${other.data.id}`);
@@ -73,7 +73,7 @@ describe('lists of the admin API', () => {
 	});
 
 	test('GET /lists shows schemas with their fields in order and their record counts; GET /deprecations the sunsets', async () => {
-		const owner = await createAccount(t);
+		const owner = await createUser(t);
 		const project = await createProject(t, owner);
 		const list = await createListForTest(owner, { project_uuid: project.uuid }, [
 			{ name: 'Product', slug: 'product', type: 'string', is_required: true },
@@ -116,7 +116,7 @@ describe('seeds sent over HTTP (test double)', () => {
 	test('POST /seed sets the data to the seed; an invalid seed is a 422 that changes nothing', async () => {
 		const other = await startTestServer();
 		try {
-			const before = await createAccount(other);
+			const before = await createUser(other);
 			const invalid = await other.admin.request('POST', '/seed', { users: [{ name: 'A', email: 'nope', api_key: 'short' }] });
 			expect(invalid.status).toBe(422);
 			expect(invalid.data.errors.seed[0]).toMatch(/^seed users\[0\]/);
@@ -136,13 +136,13 @@ describe('seeds sent over HTTP (test double)', () => {
 describe('the audit trail', () => {
 	test('every change through the admin API is recorded: action, target, time, address; reads are not', async () => {
 		const started = Date.now();
-		const { account, project, bot } = await createAccountWithBot(t);
-		const member = await createAccount(t);
+		const { user, project, bot } = await createUserWithBot(t);
+		const member = await createUser(t);
 		const contact = await createContact(t, bot);
-		const opened = await account.api.call('addContactAccount', { contact_id: contact.id, currency: 'EUR' });
+		const opened = await user.api.call('addContactAccount', { contact_id: contact.id, currency: 'EUR' });
 		const accountId: number = opened.data.data.id;
-		await t.admin.expect(200, 'PATCH', `/users/${account.id}`, { plan: 'free' });
-		await t.admin.expect(200, 'POST', `/users/${account.id}/api-key`);
+		await t.admin.expect(200, 'PATCH', `/users/${user.id}`, { plan: 'free' });
+		await t.admin.expect(200, 'POST', `/users/${user.id}/api-key`);
 		await t.admin.expect(201, 'POST', `/projects/${project.uuid}/members`, { user_id: member.id });
 		await t.admin.expect(200, 'POST', `/accounts/${accountId}/block`);
 		await t.admin.expect(200, 'POST', `/accounts/${accountId}/unblock`);
@@ -160,11 +160,11 @@ describe('the audit trail', () => {
 			entry.target_id,
 		]);
 		for (const expected of [
-			['createUser', 'users', account.id],
+			['createUser', 'users', user.id],
 			['createProject', 'projects', project.uuid],
 			['createBot', 'bots', String(bot.id)],
-			['updateUser', 'users', account.id],
-			['regenerateApiKey', 'users', account.id],
+			['updateUser', 'users', user.id],
+			['regenerateApiKey', 'users', user.id],
 			['inviteProjectMember', 'projects', project.uuid],
 			['createContact', 'contacts', String(contact.id)],
 			['blockAccount', 'accounts', String(accountId)],
@@ -187,7 +187,7 @@ describe('the audit trail', () => {
 		try {
 			expect((await other.admin.request('POST', '/users', { email: 'bad' })).status).toBe(422);
 			expect((await other.admin.expect(200, 'GET', '/audit')).meta.total).toBe(0);
-			await createAccount(other);
+			await createUser(other);
 			await other.admin.expect(204, 'POST', '/reset');
 			const trail = await other.admin.expect(200, 'GET', '/audit');
 			expect(trail.data.map((entry: { action: string }) => entry.action)).toEqual(['reset', 'createUser']);
@@ -198,8 +198,8 @@ describe('the audit trail', () => {
 	});
 
 	test('no key, token or body is in the trail or its exports; CSV and NDJSON downloads', async () => {
-		const account = await createAccount(t);
-		const { data } = await t.admin.expect(200, 'POST', `/users/${account.id}/api-key`);
+		const user = await createUser(t);
+		const { data } = await t.admin.expect(200, 'POST', `/users/${user.id}/api-key`);
 		await t.admin.expect(204, 'POST', '/seed', {});
 		const ndjson = await http.get(`${t.url}/admin/v1/audit/export`, { headers: { Authorization: `Bearer ${t.admin.token}` } });
 		expect(ndjson.status).toBe(200);
@@ -210,7 +210,7 @@ describe('the audit trail', () => {
 			.split('\n')
 			.map((line) => JSON.parse(line));
 		expect(lines[0]).toMatchObject({ action: 'applySeed', target_type: 'seed', target_id: null });
-		expect(lines).toContainEqual(expect.objectContaining({ action: 'regenerateApiKey', target_id: account.id }));
+		expect(lines).toContainEqual(expect.objectContaining({ action: 'regenerateApiKey', target_id: user.id }));
 
 		const csv = await http.get(`${t.url}/admin/v1/audit/export?format=csv`, {
 			headers: { Authorization: `Bearer ${t.admin.token}` },
@@ -221,7 +221,7 @@ describe('the audit trail', () => {
 		expect(rows).toHaveLength(lines.length + 1);
 
 		for (const text of [String(ndjson.data), String(csv.data)]) {
-			expect(text).not.toContain(account.apiKey);
+			expect(text).not.toContain(user.apiKey);
 			expect(text).not.toContain(data.api_key);
 			expect(text).not.toContain(t.admin.token);
 		}

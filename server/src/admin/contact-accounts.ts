@@ -3,21 +3,21 @@
  * and reading an account's journal (§2.3).
  */
 import { z } from 'zod';
-import { setAccountBlocked } from '../domain/contact-accounts/contact-accounts';
+import { setContactAccountBlocked } from '../domain/contact-accounts/contact-accounts';
 import { JOURNAL_LABELS, readJournal } from '../domain/contact-accounts/journal';
-import { accountJson } from '../contract/contact-accounts/outputs';
-import { presentAccount } from '../contract/contact-accounts/presenter';
+import { contactAccountJson } from '../contract/contact-accounts/outputs';
+import { presentContactAccount } from '../contract/contact-accounts/presenter';
 import { isoWithOffset, isoWithOffsetJson } from '../contract/timestamps';
 import { dataOf, errorBody } from '../http/answers';
 import { ApiError } from '../http/errors';
-import type { AccountJournalEntryDoc } from '../models/contact-account-journal-entry';
+import type { ContactAccountJournalEntryDoc } from '../models/contact-account-journal-entry';
 import { integerIdParam } from './params';
 import { adminRoute } from './route';
 
 const accountNotFound = () => new ApiError(404, { error: 'Account not found.' });
 
 /** `amount` is signed (debits negative), so the balance is the plain sum of the journal's amounts. */
-function presentJournalEntry(entry: AccountJournalEntryDoc) {
+function presentJournalEntry(entry: ContactAccountJournalEntryDoc) {
 	return {
 		id: entry._id.toHexString(),
 		operation: JOURNAL_LABELS[entry.kind],
@@ -53,12 +53,12 @@ const blockingRoutes = (['block', 'unblock'] as const).map((action) =>
 				? 'Blocks an account, as on the contact card in the dashboard (§3): debits are refused, top-ups still work.'
 				: 'Unblocks an account.',
 		params: accountPath,
-		success: [{ status: 200, when: 'The account.', body: dataOf(accountJson) }],
+		success: [{ status: 200, when: 'The account.', body: dataOf(contactAccountJson) }],
 		refusals: [accountNotFoundAnswer],
 		async handle({ deps: { models }, params: { id } }) {
-			const account = await setAccountBlocked(models, id, action === 'block');
+			const account = await setContactAccountBlocked(models, id, action === 'block');
 			if (!account) throw accountNotFound();
-			return { status: 200, body: { data: presentAccount(account) } };
+			return { status: 200, body: { data: presentContactAccount(account) } };
 		},
 	}),
 );

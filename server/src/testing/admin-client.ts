@@ -4,7 +4,7 @@
  * success status and throws with the answer otherwise; `request` gives the raw answer for anything else.
  */
 import type { z } from 'zod';
-import type { accountJson } from '../contract/contact-accounts/outputs';
+import type { contactAccountJson } from '../contract/contact-accounts/outputs';
 import type { createContactInput } from '../contract/contacts/inputs';
 import type { contactJson } from '../contract/contacts/outputs';
 import type { listItemJson } from '../contract/lists/outputs';
@@ -61,7 +61,7 @@ export interface AdminBot {
 	subscribers_count: number;
 }
 export type AdminContact = z.output<typeof contactJson>;
-export type AdminAccount = z.output<typeof accountJson>;
+export type AdminContactAccount = z.output<typeof contactAccountJson>;
 export type AdminListItem = z.output<typeof listItemJson>;
 export interface AdminJournalEntry {
 	id: string;
@@ -155,8 +155,8 @@ export class AdminClient {
 	};
 
 	readonly accounts = {
-		block: (id: number) => this.dataOf<AdminAccount>(200, 'POST', `/accounts/${id}/block`),
-		unblock: (id: number) => this.dataOf<AdminAccount>(200, 'POST', `/accounts/${id}/unblock`),
+		block: (id: number) => this.dataOf<AdminContactAccount>(200, 'POST', `/accounts/${id}/block`),
+		unblock: (id: number) => this.dataOf<AdminContactAccount>(200, 'POST', `/accounts/${id}/unblock`),
 		journal: (id: number) => this.dataOf<AdminJournalEntry[]>(200, 'GET', `/accounts/${id}/journal`),
 	};
 

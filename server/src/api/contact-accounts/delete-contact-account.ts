@@ -1,6 +1,6 @@
 /** deleteContactAccount (§4.11): deletes an empty account; 204 with no body. */
 import { deleteContactAccountInput } from '../../contract/contact-accounts/inputs';
-import { deleteEmptyAccount } from '../../domain/contact-accounts/contact-accounts';
+import { deleteEmptyContactAccount } from '../../domain/contact-accounts/contact-accounts';
 import { apiMethod, noContent, POST_ONLY } from '../../http/api-method';
 import { accountRefusal, accountRefusalAnswers } from './refusals';
 
@@ -19,7 +19,7 @@ export const deleteContactAccount = apiMethod({
 		accountRefusalAnswers.contention,
 	],
 	async handle({ user, lang, models }, { account_id }) {
-		const outcome = await deleteEmptyAccount(models, user, account_id);
+		const outcome = await deleteEmptyContactAccount(models, user, account_id);
 		if (!outcome.ok) throw accountRefusal(lang, outcome);
 		return noContent();
 	},

@@ -4,22 +4,22 @@
  */
 import { amountNote } from '../../contract/contact-accounts/presenter';
 import { accountMessage } from '../../contract/contact-accounts/messages';
-import type { Account } from '../../domain/contact-accounts/contact-accounts';
+import type { ContactAccount } from '../../domain/contact-accounts/contact-accounts';
 import { MAX_BALANCE } from '../../domain/contact-accounts/limits';
-import type { AccountRefusal } from '../../domain/contact-accounts/refusals';
+import type { ContactAccountRefusal } from '../../domain/contact-accounts/refusals';
 import { codedValidationBody, errorBody, messageBody, type Answer } from '../../http/answers';
 import { ApiError, fieldError, forbidden, inClientLanguage, notFound } from '../../http/errors';
 import type { Lang } from '../../http/i18n';
 
-const balanceOf = (account: Account) => amountNote(account.amount, account.currency);
+const balanceOf = (account: ContactAccount) => amountNote(account.amount, account.currency);
 
 /** `amount` is the amount the call asked to move, for the texts of the funds methods. */
 /** The refusal's answer in the client's language; the access log gets its English text. */
-export function accountRefusal(lang: Lang, refusal: AccountRefusal, amount = 0): ApiError {
+export function accountRefusal(lang: Lang, refusal: ContactAccountRefusal, amount = 0): ApiError {
 	return inClientLanguage(lang, (language) => answerOf(language, refusal, amount));
 }
 
-function answerOf(lang: Lang, refusal: AccountRefusal, amount = 0): ApiError {
+function answerOf(lang: Lang, refusal: ContactAccountRefusal, amount = 0): ApiError {
 	switch (refusal.reason) {
 		case 'contact_not_found':
 		case 'account_not_found':
@@ -110,4 +110,4 @@ export const accountRefusalAnswers = {
 		when: 'The balance is less than `amount`, which the text gives: `code` `insufficient_funds` (§4.13, §7.3).',
 		body: codedValidationBody('insufficient_funds', 'account_id'),
 	},
-} satisfies Record<AccountRefusal['reason'], Answer>;
+} satisfies Record<ContactAccountRefusal['reason'], Answer>;

@@ -1,5 +1,5 @@
 /** Why a contact account rule refused (§4.9 to §4.13, §7.3). No HTTP here: `api/contact-accounts/refusals.ts` answers. */
-import type { Account } from './contact-accounts';
+import type { ContactAccount } from './contact-accounts';
 
 export type AccessRefusal = {
 	ok: false;
@@ -9,10 +9,10 @@ export type AccessRefusal = {
 /** A conditional update kept losing to parallel changes of the same account; nothing changed. */
 export type ContentionRefusal = { ok: false; reason: 'contention' };
 
-export type AccountRefusal =
+export type ContactAccountRefusal =
 	| AccessRefusal
 	| ContentionRefusal
 	| { ok: false; reason: 'currency_exists'; currency: string }
-	| { ok: false; reason: 'not_empty' | 'balance_limit' | 'account_blocked' | 'insufficient_funds'; account: Account };
+	| { ok: false; reason: 'not_empty' | 'balance_limit' | 'account_blocked' | 'insufficient_funds'; account: ContactAccount };
 
-export type AccountOutcome = { ok: true; account: Account } | AccountRefusal;
+export type ContactAccountOutcome = { ok: true; account: ContactAccount } | ContactAccountRefusal;
