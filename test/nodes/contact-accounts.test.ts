@@ -232,7 +232,7 @@ describe('the spec’s refusals, with actionable messages', () => {
 
 	test('422 account_blocked', async () => {
 		const fixture = await accountFixture(env.t, { balance: 100 });
-		await env.t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/block`);
+		await env.t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		const result = await runNode({
 			credentials: env.credentials(fixture.owner),
 			parameters: funds('withdrawFunds', { accountId: fixture.accountId, amountUnit: 'minor', amount: 1 }),

@@ -144,8 +144,8 @@ describe('the audit trail', () => {
 		await t.admin.expect(200, 'PATCH', `/users/${user.id}`, { plan: 'free' });
 		await t.admin.expect(200, 'POST', `/users/${user.id}/api-key`);
 		await t.admin.expect(201, 'POST', `/projects/${project.uuid}/members`, { user_id: member.id });
-		await t.admin.expect(200, 'POST', `/accounts/${accountId}/block`);
-		await t.admin.expect(200, 'POST', `/accounts/${accountId}/unblock`);
+		await t.admin.expect(200, 'POST', `/contact-accounts/${accountId}/block`);
+		await t.admin.expect(200, 'POST', `/accounts/${accountId}/unblock`); // the former path: the same route
 		const fault = await t.admin.expect(201, 'POST', '/faults', { method: 'getMe', status: 503, times: 1 });
 		await t.admin.expect(204, 'DELETE', `/faults/${fault.data.id}`);
 		await t.admin.expect(204, 'DELETE', `/contacts/${contact.id}`);
@@ -167,8 +167,8 @@ describe('the audit trail', () => {
 			['regenerateApiKey', 'users', user.id],
 			['inviteProjectMember', 'projects', project.uuid],
 			['createContact', 'contacts', String(contact.id)],
-			['blockAccount', 'accounts', String(accountId)],
-			['unblockAccount', 'accounts', String(accountId)],
+			['blockContactAccount', 'contact-accounts', String(accountId)],
+			['unblockContactAccount', 'contact-accounts', String(accountId)],
 			['createFault', 'faults', String(fault.data.id)],
 			['deleteFault', 'faults', String(fault.data.id)],
 			['deleteContact', 'contacts', String(contact.id)],
@@ -180,6 +180,36 @@ describe('the audit trail', () => {
 		// Newest first.
 		expect(targets[0]).toEqual(['deleteBot', 'bots', String(bot.id)]);
 		expect(mine[0]).toMatchObject({ remote_addr: expect.stringMatching(/127\.0\.0\.1/), via: 'api' });
+	});
+
+	test('entries recorded before the contact-account routes were renamed are found by the new names and the old', async () => {
+		const other = await startTestServer();
+		try {
+			const fixture = await accountFixture(other);
+			const id = String(fixture.accountId);
+			// As an earlier version recorded it, then as this one does.
+			await other.server.database.models.auditEntries.create({
+				at: new Date(Date.now() - 1000),
+				action: 'blockAccount',
+				targetType: 'accounts',
+				targetId: id,
+				remoteAddr: null,
+				via: 'api',
+			});
+			await other.admin.expect(200, 'POST', `/contact-accounts/${id}/block`);
+			const actionsOf = async (query: string) =>
+				(await other.admin.expect(200, 'GET', `/audit?${query}`)).data.map((entry: { action: string }) => entry.action);
+			for (const query of [
+				'action=blockContactAccount',
+				'action=blockAccount',
+				'target_type=contact-accounts',
+				'target_type=accounts',
+			]) {
+				expect({ query, actions: await actionsOf(query) }).toEqual({ query, actions: ['blockContactAccount', 'blockAccount'] });
+			}
+		} finally {
+			await other.close();
+		}
 	});
 
 	test('a refused change is not recorded; a reset is, and the trail outlives it', async () => {

@@ -212,7 +212,7 @@ describe('§4.12 addFundsToContactAccount', () => {
 
 	test('§3 §4.12 a blocked account can be topped up and stays blocked', async () => {
 		const fixture = await accountFixture(t);
-		const blocked = await t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/block`);
+		const blocked = await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		const res = await topUp(fixture.owner, fixture.accountId, 500);
 		expect(res.status).toBe(200);
 		expect(res.data.data).toMatchObject({ amount: 500, blocked_at: blocked.data.blocked_at });
@@ -281,7 +281,7 @@ describe('§4.13 withdrawFundsFromContactAccount', () => {
 
 	test('§3 §4.13 a blocked account refuses every debit with 422 account_blocked; nothing changes', async () => {
 		const fixture = await accountFixture(t, { balance: 1000 });
-		await t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/block`);
+		await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		const res = await debit(fixture.owner, fixture.accountId, 10);
 		expect(res.status).toBe(422);
 		expect(res.data).toEqual({
@@ -294,7 +294,7 @@ describe('§4.13 withdrawFundsFromContactAccount', () => {
 
 	test('§4.13 the blocked check comes first: blocked and insufficient at once is account_blocked', async () => {
 		const fixture = await accountFixture(t, { balance: 5 });
-		await t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/block`);
+		await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		const res = await debit(fixture.owner, fixture.accountId, 6);
 		expect(res.status).toBe(422);
 		expect(res.data.code).toBe('account_blocked');
@@ -303,9 +303,9 @@ describe('§4.13 withdrawFundsFromContactAccount', () => {
 
 	test('§3 after unblocking, debits work again', async () => {
 		const fixture = await accountFixture(t, { balance: 50 });
-		await t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/block`);
+		await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		expect((await debit(fixture.owner, fixture.accountId, 10)).status).toBe(422);
-		await t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/unblock`);
+		await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/unblock`);
 		const res = await debit(fixture.owner, fixture.accountId, 10);
 		expect(res.status).toBe(200);
 		expect(res.data.data).toMatchObject({ amount: 40, blocked_at: null });
@@ -437,7 +437,7 @@ describe('§4.11 deleteContactAccount', () => {
 	test('§3 an account emptied by debits can be deleted, blocked or not', async () => {
 		const fixture = await accountFixture(t, { balance: 70 });
 		expect((await debit(fixture.owner, fixture.accountId, 70)).status).toBe(200);
-		await t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/block`);
+		await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		expect((await fixture.owner.api.call('deleteContactAccount', { account_id: fixture.accountId })).status).toBe(204);
 	});
 
@@ -531,7 +531,7 @@ describe('§7.1 texts follow Accept-Language; codes and keys do not', () => {
 		expect(inRussian.data.message).toContain('150.25 USD');
 		expect(en.data.message).not.toMatch(CYRILLIC);
 
-		await t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/block`);
+		await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		const blocked = await fixture.owner.api.call('withdrawFundsFromContactAccount', params, ru);
 		expect(blocked.data).toEqual({
 			message: expect.stringMatching(CYRILLIC),
@@ -603,22 +603,40 @@ describe('§4.1 verbs', () => {
 describe('admin: blocking and the journal', () => {
 	test('§3 block sets blocked_at, blocking again keeps it, unblock clears it', async () => {
 		const fixture = await accountFixture(t, { balance: 5 });
-		const blocked = await t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/block`);
+		const blocked = await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		expect(blocked.data).toMatchObject({ id: fixture.accountId, amount: 5, blocked_at: expect.stringMatching(ISO_WITH_OFFSET) });
-		const again = await t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/block`);
+		const again = await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		expect(again.data.blocked_at).toBe(blocked.data.blocked_at);
 		expect((await accountOf(fixture)).blocked_at).toBe(blocked.data.blocked_at);
-		const unblocked = await t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/unblock`);
+		const unblocked = await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/unblock`);
 		expect(unblocked.data).toMatchObject({ id: fixture.accountId, blocked_at: null });
 		expect((await accountOf(fixture)).blocked_at).toBeNull();
 	});
 
-	test('unknown accounts are 404 on every admin path', async () => {
+	test('the former paths under /accounts (before "account" meant the user) answer as the new ones do', async () => {
+		const fixture = await accountFixture(t, { balance: 5 });
+		const id = fixture.accountId;
+		const blocked = await t.admin.expect(200, 'POST', `/accounts/${id}/block`);
+		expect(blocked.data).toEqual(await t.admin.expect(200, 'POST', `/contact-accounts/${id}/block`).then((res) => res.data));
+		expect(blocked.data.blocked_at).not.toBeNull();
+		const journal = await t.admin.expect(200, 'GET', `/accounts/${id}/journal`);
+		expect(journal).toEqual(await t.admin.expect(200, 'GET', `/contact-accounts/${id}/journal`));
+		expect(journal.data).toHaveLength(1);
+		expect((await t.admin.expect(200, 'POST', `/accounts/${id}/unblock`)).data.blocked_at).toBeNull();
 		for (const [verb, path] of [
 			['POST', '/accounts/987654321/block'],
-			['POST', '/accounts/987654321/unblock'],
-			['GET', '/accounts/987654321/journal'],
 			['GET', '/accounts/not-a-number/journal'],
+		] as const) {
+			expect((await t.admin.request(verb, path)).status).toBe(404);
+		}
+	});
+
+	test('unknown contact accounts are 404 on every admin path', async () => {
+		for (const [verb, path] of [
+			['POST', '/contact-accounts/987654321/block'],
+			['POST', '/contact-accounts/987654321/unblock'],
+			['GET', '/contact-accounts/987654321/journal'],
+			['GET', '/contact-accounts/not-a-number/journal'],
 		] as const) {
 			const res = await t.admin.request(verb, path);
 			expect(res.status).toBe(404);
@@ -633,7 +651,7 @@ describe('admin: blocking and the journal', () => {
 		expect((await debit(owner, accountId, 500, 'too much')).status).toBe(422);
 		expect((await debit(owner, accountId, 120, 'second')).status).toBe(200);
 		expect((await topUp(owner, accountId, 0, 'invalid')).status).toBe(422);
-		await t.admin.expect(200, 'POST', `/accounts/${accountId}/block`);
+		await t.admin.expect(200, 'POST', `/contact-accounts/${accountId}/block`);
 		expect((await debit(owner, accountId, 1, 'blocked')).status).toBe(422);
 		expect((await topUp(owner, accountId, 20, 'third')).status).toBe(200);
 		const journal = await journalOf(t, accountId);

@@ -236,6 +236,7 @@ test(
 			'/users/%E0%A4%A',
 			'/bots/%',
 			`/bots/${'9'.repeat(400)}`,
+			'/contact-accounts/-1/journal',
 			'/accounts/-1/journal',
 			'/lists/%00/items',
 			'/%E0%A4%A',

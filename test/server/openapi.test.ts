@@ -473,6 +473,22 @@ describe('§2, §4.2 and §7 answers', () => {
 	});
 });
 
+describe('renamed admin paths', () => {
+	test('the contact-account routes under their former /accounts paths: deprecated, with the answers of the new ones', () => {
+		const deprecated = operations().filter(({ operation }) => operation.deprecated === true);
+		expect(deprecated.map(({ verb, path }) => `${verb} ${path}`).sort()).toEqual([
+			'get /admin/v1/accounts/{id}/journal',
+			'post /admin/v1/accounts/{id}/block',
+			'post /admin/v1/accounts/{id}/unblock',
+		]);
+		for (const { verb, path, operation } of deprecated) {
+			const current = (document.paths[path.replace('/accounts/', '/contact-accounts/')] as Json)[verb] as Json;
+			expect(operation.responses).toEqual(current.responses);
+			expect(current.deprecated).toBeUndefined();
+		}
+	});
+});
+
 describe('real answers match the document', () => {
 	test('the check itself refuses an undocumented status and a body unlike the documented one', () => {
 		const answer = { verb: 'post', url: `${t.url}/api/v1/getMe`, headers: { 'content-type': 'application/json' } };
@@ -564,6 +580,10 @@ describe('real answers match the document', () => {
 		await t.admin.expect(200, 'POST', `/contact-accounts/${euro.id}/block`);
 		await t.admin.expect(200, 'POST', `/contact-accounts/${euro.id}/unblock`);
 		await t.admin.expect(200, 'GET', `/contact-accounts/${euro.id}/journal`);
+		// The former paths, deprecated, answer the same.
+		await t.admin.expect(200, 'POST', `/accounts/${euro.id}/block`);
+		await t.admin.expect(200, 'POST', `/accounts/${euro.id}/unblock`);
+		await t.admin.expect(200, 'GET', `/accounts/${euro.id}/journal`);
 		await t.admin.expect(200, 'PUT', '/deprecations/getMe', { sunset: '2999-01-01T00:00:00Z' });
 		await t.admin.expect(204, 'DELETE', '/deprecations/getMe');
 		await t.admin.expect(204, 'DELETE', `/contacts/${(await createContact(t, other.bot)).id}`);

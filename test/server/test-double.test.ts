@@ -52,7 +52,7 @@ describe('seed (example seed file)', () => {
 			['EUR', 250],
 		]);
 		expect(accounts[1].blocked_at).not.toBeNull();
-		const journal = await t.admin.accounts.journal(accounts[0].id);
+		const journal = await t.admin.contactAccounts.journal(accounts[0].id);
 		expect(journal.reduce((sum, entry) => sum + entry.amount, 0)).toBe(1500);
 		const lists = await alice().call('getListSchemas');
 		expect(lists.data.data.map((list: { id: string }) => list.id)).toEqual(['65a000000000000000000001']);
@@ -106,7 +106,7 @@ describe('POST /admin/v1/reset', () => {
 		expect(await contactCount()).toEqual(before);
 		const accounts = (await alice().call('getContactAccounts', { contact_id: 1 })).data.data;
 		expect(accounts[0]).toMatchObject({ id: accountId, amount: 1500 });
-		expect((await t.admin.accounts.journal(accountId)).map((entry) => entry.amount)).toEqual([1500]);
+		expect((await t.admin.contactAccounts.journal(accountId)).map((entry) => entry.amount)).toEqual([1500]);
 	});
 
 	test('a deprecation set before a reset is gone after it, also from what the API answers (§9)', async () => {
@@ -126,7 +126,7 @@ describe('POST /admin/v1/reset', () => {
 		// Each top-up ran wholly before or wholly after the wipe: no 500, no lost account.
 		expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
 		const [contactAccount] = (await alice().call('getContactAccounts', { contact_id: 1 })).data.data;
-		const journal = await t.admin.accounts.journal(contactAccount.id);
+		const journal = await t.admin.contactAccounts.journal(contactAccount.id);
 		expect(journal.reduce((sum, entry) => sum + entry.amount, 0)).toBe(contactAccount.amount);
 		expect(contactAccount.amount).toBeGreaterThanOrEqual(1500);
 		expect(contactAccount.amount).toBeLessThanOrEqual(1520);

@@ -72,7 +72,7 @@ export interface JournalEntry {
 }
 
 export async function journalOf(t: TestServer, accountId: number): Promise<JournalEntry[]> {
-	return (await t.admin.expect<{ data: JournalEntry[] }>(200, 'GET', `/accounts/${accountId}/journal`)).data;
+	return (await t.admin.expect<{ data: JournalEntry[] }>(200, 'GET', `/contact-accounts/${accountId}/journal`)).data;
 }
 
 /** Journal amounts are signed, so the balance is their plain sum. */
