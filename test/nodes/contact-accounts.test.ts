@@ -273,7 +273,7 @@ describe('the spec’s refusals, with actionable messages', () => {
 		expect(noContact.error).toMatchObject({ message: 'Contact not found: check the Contact ID', httpCode: '404' });
 	});
 
-	test('403: someone else’s account', async () => {
+	test('403: someone else’s contact account', async () => {
 		const fixture = await accountFixture(env.t);
 		const { user: stranger } = await createUserWithBot(env.t);
 		const result = await runNode({
@@ -281,7 +281,7 @@ describe('the spec’s refusals, with actionable messages', () => {
 			parameters: funds('addFunds', { accountId: fixture.accountId, amountUnit: 'minor', amount: 1 }),
 		});
 		expect(result.error).toMatchObject({ message: 'Access denied: You do not have access to this account.', httpCode: '403' });
-		expect(result.error?.description).toMatch(/only the projects, bots and contacts its own account owns/);
+		expect(result.error?.description).toMatch(/only the projects, bots and contacts its user owns/);
 	});
 });
 

@@ -90,7 +90,7 @@ export const requestOptions: INodeProperties = {
 			default: DEFAULT_MAX_WAIT_SECONDS,
 			typeOptions: { minValue: 0, maxValue: 3600, numberPrecision: 0 },
 			description:
-				'The Bot Platform accepts 120 requests per minute per account. When it says "wait", the node waits as long as asked and retries, for at most this many seconds in total per request; 0 fails at once.',
+				'The Bot Platform accepts 120 requests per minute per user. When it says "wait", the node waits as long as asked and retries, for at most this many seconds in total per request; 0 fails at once.',
 		},
 	],
 };
