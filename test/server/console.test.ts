@@ -354,8 +354,8 @@ describe('the console over HTTP', () => {
 			'createUser',
 			'updateUser',
 			'regenerateApiKey',
-			'blockAccount',
-			'unblockAccount',
+			'blockContactAccount',
+			'unblockContactAccount',
 			'createFault',
 			'deleteFault',
 		]) {
