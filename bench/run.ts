@@ -66,7 +66,7 @@ async function commandsTable(): Promise<string> {
 	}
 }
 
-/** The account, one project and two bots, through the admin API. */
+/** The user, one project and two bots, through the admin API. */
 async function provision(url: string) {
 	const admin = async (route: string, body: object) => {
 		const res = await sendJson(`${url}/admin/v1${route}`, body, { Authorization: `Bearer ${ADMIN_TOKEN}` });

@@ -62,8 +62,8 @@ export class BotPlatformApi implements ICredentialType {
 		},
 		rules: [
 			{ type: 'responseCode', properties: { value: 401, message: 'Invalid API key: copy it again from your profile, API tab' } },
-			{ type: 'responseCode', properties: { value: 402, message: 'The account needs the Pro plan to use the API' } },
-			{ type: 'responseCode', properties: { value: 403, message: 'The account of this API key is blocked' } },
+			{ type: 'responseCode', properties: { value: 402, message: 'The user of this API key needs the Pro plan to use the API' } },
+			{ type: 'responseCode', properties: { value: 403, message: 'The user of this API key is blocked' } },
 			{ type: 'responseCode', properties: { value: 404, message: 'No Bot Platform API at this address: check the Base URL' } },
 		],
 	};

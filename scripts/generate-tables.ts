@@ -1,6 +1,7 @@
 /**
  * The method tables of the docs, written from what the code declares, so that they cannot drift from it:
- * - `README.md` `node-operations`: the node's resources and operations (its description, `actions/versionDescription.ts`),
+ * - `README.md` `node-operations`: the node's resources and operations as new nodes (the default version) show them
+ *   (its description, `actions/versionDescription.ts`),
  *   the API method each calls (the operation's `method`) and a note from `scripts/operation-notes.json`;
  * - `docs/api-reference.md` `api-methods`: the server's `apiMethod` declarations (`server/src/api/`);
  * - `server/README.md` `admin-routes`: the admin routes' declarations (`server/src/admin/`), the test double's
@@ -12,9 +13,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { resources } from '../nodes/BotPlatform/actions/router';
-import { properties } from '../nodes/BotPlatform/actions/versionDescription';
+import { DEFAULT_VERSION, properties } from '../nodes/BotPlatform/actions/versionDescription';
 import { adminAreas } from '../server/src/admin';
 import { apiMethods } from '../server/src/api';
 import { headingAnchors } from '../test/support/markdown-anchors';
@@ -36,10 +37,18 @@ const cell = (text: string) => text.replace(/\|/g, '\\|');
 const row = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
 const table = (header: string[], rows: string[][]) => [row(header), row(header.map(() => '---')), ...rows.map(row)].join('\n');
 
+/** Whether new nodes show the property: no `@version` condition, or one that admits the default version. */
+const inDefaultVersion = (property: INodeProperties) =>
+	property.displayOptions?.show?.['@version']?.some((condition) =>
+		typeof condition === 'number' ? condition === DEFAULT_VERSION : DEFAULT_VERSION >= (condition._cnd as { gte: number }).gte,
+	) ?? true;
+
 const options = (name: string, resource?: string) =>
 	(properties.find(
 		(property) =>
-			property.name === name && (resource === undefined || property.displayOptions?.show?.resource?.includes(resource) === true),
+			property.name === name &&
+			inDefaultVersion(property) &&
+			(resource === undefined || property.displayOptions?.show?.resource?.includes(resource) === true),
 	)?.options ?? []) as INodePropertyOptions[];
 
 /** Every operation of the node, in the order its dropdowns list them, with its note. */
@@ -103,6 +112,7 @@ function bodyMembers(body: unknown): string {
  * longest summary on every row, and the operator's README has a size budget.
  */
 export function adminRoutesTable(): string {
+	// A route's former path (`formerPath`) is left out: /openapi.json lists it as deprecated.
 	return adminAreas
 		.filter((area) => area.name !== 'Admin: test double')
 		.flatMap((area) => area.routes)

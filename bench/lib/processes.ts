@@ -104,7 +104,7 @@ export async function startServerProcess(adminToken: string): Promise<ServerProc
 		PORT: '0',
 		HOST: '127.0.0.1',
 		ADMIN_TOKEN: adminToken,
-		// The limit is per account per minute; the benchmark's one account would otherwise hit it at once.
+		// The limit is per user per minute; the benchmark's one user would otherwise hit it at once.
 		RATE_LIMIT_PER_MINUTE: '1000000',
 		MONGODB_URI: '',
 	});

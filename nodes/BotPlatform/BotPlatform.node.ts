@@ -1,8 +1,8 @@
 /**
- * The Bot Platform action node, versions 1 to 3 in one description (`actions/versionDescription.ts`): most
+ * The Bot Platform action node, versions 1, 2, 3 and 3.1 in one description (`actions/versionDescription.ts`): most
  * operations did not change, and those that did differ in a few parameters, so one description with per-version
- * parameters replaces a copy of the node per version. Workflows saved with versions 1 and 2 keep their
- * parameters, defaults and outputs; new nodes get version 3. The transport in `transport/` is shared with the trigger.
+ * parameters replaces a copy of the node per version. Workflows saved with earlier versions keep their
+ * parameters, defaults and outputs; new nodes get version 3.1. The transport in `transport/` is shared with the trigger.
  */
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';

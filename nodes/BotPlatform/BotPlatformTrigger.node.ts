@@ -67,7 +67,7 @@ export class BotPlatformTrigger implements INodeType {
 					name: 'bots',
 					type: 'options',
 					options: [
-						{ name: 'All Bots', value: 'all', description: 'New contacts of every bot of the account' },
+						{ name: 'All Bots', value: 'all', description: 'New contacts of every bot of the user' },
 						{ name: 'One Bot', value: 'one', description: 'New contacts of the bot with the ID below' },
 					],
 					default: 'all',

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AdminClient } from '../../test/support/admin-client';
-import { createAccountWithBot, createContact, type ServerWithAdmin } from '../../test/support/factories';
+import { createUserWithBot, createContact, type ServerWithAdmin } from '../../test/support/factories';
 import type { Placeholders } from './placeholders';
 import { startProcess, stopProcess, waitFor, type LongRunningProcess } from './processes';
 
@@ -61,18 +61,18 @@ function listeningUrl(output: string): string | undefined {
 }
 
 /**
- * An account with a project, a bot and its contacts, for the examples to work on; returns the values of the
+ * A user with a project, a bot and its contacts, for the examples to work on; returns the values of the
  * placeholders that refer to them (examples/README.md lists them all).
  */
 export async function provision(server: ServerWithAdmin) {
-	const { account, project, bot } = await createAccountWithBot(server);
+	const { user, project, bot } = await createUserWithBot(server);
 	const contacts = [];
 	// One after another, so that the first one made has the lowest ID.
 	for (let i = 0; i < CONTACTS; i++) contacts.push(await createContact(server, bot));
 	return {
 		__BASE_URL__: server.url,
-		__API_KEY__: account.apiKey,
-		__ACCOUNT_EMAIL__: account.email,
+		__API_KEY__: user.apiKey,
+		__USER_EMAIL__: user.email,
 		__PROJECT_UUID__: project.uuid,
 		__BOT_ID__: Number(bot.id),
 		__CONTACT_ID__: Number(contacts[0].id),

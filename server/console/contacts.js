@@ -7,13 +7,13 @@ import { Loading, Pager, Problem, Table, useAction, useLoad, when } from './ui.j
 const shown = (value) =>
 	value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
-function Journal({ account }) {
-	const state = useLoad(() => api('GET', `/accounts/${account.id}/journal`), [account.id]);
+function Journal({ contactAccount }) {
+	const state = useLoad(() => api('GET', `/contact-accounts/${contactAccount.id}/journal`), [contactAccount.id]);
 	if (!state.data) return html`<${Loading} state=${state} />`;
 	const entries = state.data.data;
 	return html`<div class="journal">
-		<h5>Journal of the ${account.currency} account</h5>
-		<${BalanceChart} entries=${entries} currency=${account.currency} />
+		<h5>Journal of the ${contactAccount.currency} contact account</h5>
+		<${BalanceChart} entries=${entries} currency=${contactAccount.currency} />
 		<${Table} head=${['When', 'Operation', 'Amount (minor units)', 'Description']}>
 					${entries.map(
 						(entry) =>
@@ -28,27 +28,28 @@ function Journal({ account }) {
 	</div>`;
 }
 
-function Account({ account, onChanged }) {
+function ContactAccount({ contactAccount, onChanged }) {
 	const action = useAction();
 	const [journal, setJournal] = useState(false);
-	const blocked = account.blocked_at !== null;
-	const toggle = () => action.run(() => api('POST', `/accounts/${account.id}/${blocked ? 'unblock' : 'block'}`), onChanged);
-	return html`<li class="account" data-testid=${`account-${account.id}`}>
+	const blocked = contactAccount.blocked_at !== null;
+	const toggle = () =>
+		action.run(() => api('POST', `/contact-accounts/${contactAccount.id}/${blocked ? 'unblock' : 'block'}`), onChanged);
+	return html`<li class="contact-account" data-testid=${`contact-account-${contactAccount.id}`}>
 		<p>
-			<strong>${account.amount_note}</strong> (account ${account.id})
-			<span class=${blocked ? 'bad' : 'ok'}>${blocked ? `blocked since ${when(account.blocked_at)}` : 'not blocked'}</span>
+			<strong>${contactAccount.amount_note}</strong> (contact account ${contactAccount.id})
+			<span class=${blocked ? 'bad' : 'ok'}>${blocked ? `blocked since ${when(contactAccount.blocked_at)}` : 'not blocked'}</span>
 		</p>
 		<button type="button" onClick=${toggle} disabled=${action.busy}>${blocked ? 'Unblock' : 'Block'}</button>
 		<button type="button" aria-expanded=${journal} onClick=${() => setJournal(!journal)}>Journal</button>
 		<${Problem} error=${action.error} />
-		${journal && html`<${Journal} account=${account} />`}
+		${journal && html`<${Journal} contactAccount=${contactAccount} />`}
 	</li>`;
 }
 
 function ContactCard({ id, onClose }) {
 	const state = useLoad(() => api('GET', `/contacts/${id}`), [id]);
 	if (!state.data) return html`<${Loading} state=${state} />`;
-	const { contact, accounts, is_preview: preview } = state.data.data;
+	const { contact, accounts: contactAccounts, is_preview: preview } = state.data.data;
 	const { tags, variables, ...fields } = contact;
 	return html`<article class="panel card" aria-labelledby="card-title">
 		<h3 id="card-title">${contact.name} <small>contact ${contact.id}${preview ? ', preview' : ''}</small></h3>
@@ -81,9 +82,12 @@ function ContactCard({ id, onClose }) {
 		}
 		<h4>Contact accounts</h4>
 		${
-			accounts.length
-				? html`<ul class="accounts">
-						${accounts.map((account) => html`<${Account} key=${account.id} account=${account} onChanged=${state.reload} />`)}
+			contactAccounts.length
+				? html`<ul class="contact-accounts">
+						${contactAccounts.map(
+							(contactAccount) =>
+								html`<${ContactAccount} key=${contactAccount.id} contactAccount=${contactAccount} onChanged=${state.reload} />`,
+						)}
 					</ul>`
 				: html`<p>none</p>`
 		}

@@ -5,7 +5,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { accountFixture, accountOf, accountsOf } from '../support/contact-accounts';
-import { createAccountWithBot, createContact, createContactAccountForTest } from '../support/factories';
+import { createUserWithBot, createContact, createContactAccountForTest } from '../support/factories';
 import { loadOptions, runNode } from './support/n8n-harness';
 import { useNodeTestEnv } from './support/setup';
 
@@ -20,10 +20,10 @@ const funds = (operation: 'addFunds' | 'withdrawFunds', parameters: INodeParamet
 
 describe('create, list, delete', () => {
 	test('Create opens an empty account; the currency may be typed in lower case', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const contact = await createContact(env.t, bot);
 		const result = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: { resource: 'contactAccount', operation: 'create', contactId: contact.id, currency: ' eur ' },
 		});
 		expect(result.error).toBeUndefined();
@@ -34,12 +34,12 @@ describe('create, list, delete', () => {
 	});
 
 	test('Get Many lists the accounts in the order they were opened; a Limit cuts the list', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const contact = await createContact(env.t, bot);
-		const usd = await createContactAccountForTest(account, contact, 'USD');
-		const jpy = await createContactAccountForTest(account, contact, 'JPY');
+		const usd = await createContactAccountForTest(user, contact, 'USD');
+		const jpy = await createContactAccountForTest(user, contact, 'JPY');
 		const all = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: { resource: 'contactAccount', operation: 'getAll', contactId: contact.id, returnAll: true },
 		});
 		expect(all.json.map((a) => [a.id, a.currency])).toEqual([
@@ -47,7 +47,7 @@ describe('create, list, delete', () => {
 			[jpy.id, 'JPY'],
 		]);
 		const one = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: { resource: 'contactAccount', operation: 'getAll', contactId: contact.id, returnAll: false, limit: 1 },
 		});
 		expect(one.json.map((a) => a.id)).toEqual([usd.id]);
@@ -194,9 +194,12 @@ describe('the spec’s refusals, with actionable messages', () => {
 			credentials: env.credentials(fixture.owner),
 			parameters: { resource: 'contactAccount', operation: 'create', contactId: fixture.contact.id, currency: 'USD' },
 		});
-		expect(result.error).toMatchObject({ message: 'The contact already has an account in this currency', httpCode: '422' });
+		expect(result.error).toMatchObject({
+			message: 'The contact already has a contact account in this currency',
+			httpCode: '422',
+		});
 		expect(result.error?.description).toMatch(
-			/^currency: The contact already has an account in USD\.\nA contact has at most one account/,
+			/^currency: The contact already has an account in USD\.\nA contact has at most one contact account/,
 		);
 		expect(result.error?.context?.botPlatform).toMatchObject({
 			code: 'currency_exists',
@@ -229,7 +232,7 @@ describe('the spec’s refusals, with actionable messages', () => {
 
 	test('422 account_blocked', async () => {
 		const fixture = await accountFixture(env.t, { balance: 100 });
-		await env.t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/block`);
+		await env.t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		const result = await runNode({
 			credentials: env.credentials(fixture.owner),
 			parameters: funds('withdrawFunds', { accountId: fixture.accountId, amountUnit: 'minor', amount: 1 }),
@@ -254,28 +257,31 @@ describe('the spec’s refusals, with actionable messages', () => {
 	});
 
 	test('404: an unknown account and an unknown contact', async () => {
-		const { account } = await createAccountWithBot(env.t);
+		const { user } = await createUserWithBot(env.t);
 		const noAccount = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: funds('addFunds', { accountId: 987654321, amountUnit: 'minor', amount: 1 }),
 		});
-		expect(noAccount.error).toMatchObject({ message: 'Contact account not found: check the Account ID', httpCode: '404' });
+		expect(noAccount.error).toMatchObject({
+			message: 'Contact account not found: check the Contact Account ID',
+			httpCode: '404',
+		});
 		const noContact = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: { resource: 'contactAccount', operation: 'getAll', contactId: 987654321, returnAll: true },
 		});
 		expect(noContact.error).toMatchObject({ message: 'Contact not found: check the Contact ID', httpCode: '404' });
 	});
 
-	test('403: someone else’s account', async () => {
+	test('403: someone else’s contact account', async () => {
 		const fixture = await accountFixture(env.t);
-		const { account: stranger } = await createAccountWithBot(env.t);
+		const { user: stranger } = await createUserWithBot(env.t);
 		const result = await runNode({
 			credentials: env.credentials(stranger),
 			parameters: funds('addFunds', { accountId: fixture.accountId, amountUnit: 'minor', amount: 1 }),
 		});
 		expect(result.error).toMatchObject({ message: 'Access denied: You do not have access to this account.', httpCode: '403' });
-		expect(result.error?.description).toMatch(/only the projects, bots and contacts its own account owns/);
+		expect(result.error?.description).toMatch(/only the projects, bots and contacts its user owns/);
 	});
 });
 
@@ -369,19 +375,19 @@ describe('version 2: an account by contact and currency, amounts in major units 
 	});
 
 	test('Create takes a code from the ISO 4217 dropdown, or from an expression; Get Many returns every account', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const contact = await createContact(env.t, bot);
 		const created = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			typeVersion: 2,
 			items: [{ code: 'EUR' }, { code: 'jpy' }],
 			parameters: v2('create', { contactId: String(contact.id), currency: '={{ $json.code }}' }),
 		});
 		expect(created.error).toBeUndefined();
 		expect(created.json.map((a) => a.currency)).toEqual(['EUR', 'JPY']);
-		await createContactAccountForTest(account, contact, 'USD');
+		await createContactAccountForTest(user, contact, 'USD');
 		const all = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			typeVersion: 2,
 			parameters: v2('getAll', { contactId: String(contact.id) }),
 		});
@@ -515,8 +521,8 @@ describe('version 2: an account by contact and currency, amounts in major units 
 		const parameters = { resource: 'contactAccount', operation: 'addFunds', contactId: String(fixture.contact.id) };
 		const options = await loadOptions(env.credentials(fixture.owner), 'getContactAccounts', parameters, 'currency', 2);
 		expect(options).toEqual([
-			{ name: 'EUR - balance 12.50 EUR', value: 'EUR', description: `Account ID ${fixture.accountId}` },
-			{ name: 'JPY - balance 0 JPY', value: 'JPY', description: `Account ID ${jpy.id}` },
+			{ name: 'EUR - balance 12.50 EUR', value: 'EUR', description: `Contact account ID ${fixture.accountId}` },
+			{ name: 'JPY - balance 0 JPY', value: 'JPY', description: `Contact account ID ${jpy.id}` },
 		]);
 		const empty = await loadOptions(
 			env.credentials(fixture.owner),

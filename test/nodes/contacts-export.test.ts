@@ -3,19 +3,19 @@
  * over-fetches, and `date_to` is pinned at the start so a growing list is exported exactly once.
  * Requests are counted by the proxy in front of the real server.
  */
-import { createAccountWithBot, createContact, type TestAccount, type TestBot } from '../support/factories';
+import { createUserWithBot, createContact, type TestUser, type TestBot } from '../support/factories';
 import { runNode } from './support/n8n-harness';
 import { seedContacts } from './support/seed';
 import { useNodeTestEnv } from './support/setup';
 
 const env = useNodeTestEnv();
 
-let account: TestAccount;
+let user: TestUser;
 let seeded: number[];
 
 beforeAll(async () => {
-	const fixture = await createAccountWithBot(env.t);
-	account = fixture.account;
+	const fixture = await createUserWithBot(env.t);
+	user = fixture.user;
 	seeded = await seedContacts(env.t, fixture.bot, 2500);
 }, 60_000);
 
@@ -25,7 +25,7 @@ const batches = () => env.proxy.calls('getContacts').map((r) => [r.body.offset, 
 test('Return All over 2,500 contacts takes 3 requests of 1000 and returns each contact once, in ID order', async () => {
 	const before = nowSeconds();
 	const result = await runNode({
-		credentials: env.credentials(account),
+		credentials: env.credentials(user),
 		parameters: { resource: 'contact', operation: 'getAll', returnAll: true },
 	});
 	const after = nowSeconds();
@@ -63,7 +63,7 @@ test.each([
 	],
 ])('a Limit of %d asks for exactly that many: %j', async (limit, expected) => {
 	const result = await runNode({
-		credentials: env.credentials(account),
+		credentials: env.credentials(user),
 		parameters: { resource: 'contact', operation: 'getAll', returnAll: false, limit },
 	});
 	expect(result.json.map((c) => c.id)).toEqual(seeded.slice(0, limit));
@@ -72,7 +72,7 @@ test.each([
 
 test('a Limit above the number of contacts stops at the end without an extra request', async () => {
 	const result = await runNode({
-		credentials: env.credentials(account),
+		credentials: env.credentials(user),
 		parameters: { resource: 'contact', operation: 'getAll', returnAll: false, limit: 5000 },
 	});
 	expect(result.json).toHaveLength(2500);
@@ -86,7 +86,7 @@ test('a Limit above the number of contacts stops at the end without an extra req
 test('a Created To in the past is kept; one in the future is capped at the start of the export', async () => {
 	const past = '2020-01-01T00:00:00Z';
 	await runNode({
-		credentials: env.credentials(account),
+		credentials: env.credentials(user),
 		parameters: { resource: 'contact', operation: 'getAll', returnAll: true, filters: { createdTo: past } },
 	});
 	expect(env.proxy.calls('getContacts').map((r) => r.body.date_to)).toEqual([Date.parse(past) / 1000]);
@@ -94,7 +94,7 @@ test('a Created To in the past is kept; one in the future is capped at the start
 	env.proxy.clear();
 	const before = nowSeconds();
 	await runNode({
-		credentials: env.credentials(account),
+		credentials: env.credentials(user),
 		parameters: {
 			resource: 'contact',
 			operation: 'getAll',
@@ -109,10 +109,10 @@ test('a Created To in the past is kept; one in the future is capped at the start
 });
 
 describe('a list that grows during the export', () => {
-	let grower: { account: TestAccount; bot: TestBot; ids: number[] };
+	let grower: { user: TestUser; bot: TestBot; ids: number[] };
 
 	beforeAll(async () => {
-		const fixture = await createAccountWithBot(env.t);
+		const fixture = await createUserWithBot(env.t);
 		grower = { ...fixture, ids: await seedContacts(env.t, fixture.bot, 2100) };
 	}, 60_000);
 
@@ -127,7 +127,7 @@ describe('a list that grows during the export', () => {
 			}
 		});
 		const result = await runNode({
-			credentials: env.credentials(grower.account),
+			credentials: env.credentials(grower.user),
 			parameters: { resource: 'contact', operation: 'getAll', returnAll: true },
 		});
 		const ids = result.json.map((c) => c.id as number);

@@ -1,6 +1,6 @@
 /** Contact operations through n8n: Get Many (filters, limit), Count, Create or Update, and their errors. */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { createAccountWithBot, createBot, createContact, randomMessengerId } from '../support/factories';
+import { createUserWithBot, createBot, createContact, randomMessengerId } from '../support/factories';
 import { runNode } from './support/n8n-harness';
 import { useNodeTestEnv } from './support/setup';
 
@@ -11,7 +11,7 @@ const at = (minutes: number) => new Date(BASE_MS + minutes * 60_000).toISOString
 
 describe('Get Many', () => {
 	test('filters by bot and creation period; dates are read in the workflow’s time zone', async () => {
-		const { account, project, bot } = await createAccountWithBot(env.t);
+		const { user, project, bot } = await createUserWithBot(env.t);
 		const otherBot = await createBot(env.t, project);
 		const early = await createContact(env.t, bot, { created_at: at(0) });
 		const inside = await createContact(env.t, bot, { created_at: at(60) });
@@ -21,7 +21,7 @@ describe('Get Many', () => {
 
 		// 12:00 and 14:00 in Berlin (UTC+2 in June) are 10:00 and 12:00 UTC: minutes 0 to 120, both inclusive.
 		const result = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			timezone: 'Europe/Berlin',
 			parameters: {
 				resource: 'contact',
@@ -44,12 +44,12 @@ describe('Get Many', () => {
 	});
 
 	test('a Limit asks for exactly that many, oldest first, with tags and variables', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const made = [];
 		for (let i = 0; i < 7; i++)
 			made.push(await createContact(env.t, bot, { tags: [`t${i}`], variables: [{ name: 'city', value: 'Oslo' }] }));
 		const result = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: { resource: 'contact', operation: 'getAll', returnAll: false, limit: 5 },
 		});
 		expect(result.json.map((c) => c.id)).toEqual(made.slice(0, 5).map((c) => c.id));
@@ -58,9 +58,9 @@ describe('Get Many', () => {
 	});
 
 	test('no contacts is an empty output, not an error', async () => {
-		const { account } = await createAccountWithBot(env.t);
+		const { user } = await createUserWithBot(env.t);
 		const result = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: { resource: 'contact', operation: 'getAll', returnAll: true },
 		});
 		expect(result.error).toBeUndefined();
@@ -68,9 +68,9 @@ describe('Get Many', () => {
 	});
 
 	test('a malformed date is an item error naming the filter, before any request', async () => {
-		const { account } = await createAccountWithBot(env.t);
+		const { user } = await createUserWithBot(env.t);
 		const result = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: { resource: 'contact', operation: 'getAll', returnAll: true, filters: { createdFrom: 'last tuesday' } },
 		});
 		expect(result.error?.message).toBe('Created From: "last tuesday" is not a date');
@@ -80,12 +80,12 @@ describe('Get Many', () => {
 
 describe('Count', () => {
 	test('counts with the same filters, one item per input item', async () => {
-		const { account, project, bot } = await createAccountWithBot(env.t);
+		const { user, project, bot } = await createUserWithBot(env.t);
 		const otherBot = await createBot(env.t, project);
 		for (let i = 0; i < 3; i++) await createContact(env.t, bot, { created_at: at(i) });
 		await createContact(env.t, otherBot, { created_at: at(1) });
 		const result = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			items: [{ bot: bot.id }, { bot: otherBot.id }],
 			parameters: { resource: 'contact', operation: 'count', filters: { botId: '={{ $json.bot }}', createdFrom: at(1) } },
 		});
@@ -103,7 +103,7 @@ describe('Count', () => {
 
 describe('Create or Update', () => {
 	test('creates a Telegram contact, then updates it by its Telegram ID', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const telegramId = randomMessengerId();
 		const parameters = {
 			resource: 'contact',
@@ -120,7 +120,7 @@ describe('Create or Update', () => {
 				tags: 'vip, newsletter',
 			},
 		};
-		const created = await runNode({ credentials: env.credentials(account), items: [{ name: 'Ann' }], parameters });
+		const created = await runNode({ credentials: env.credentials(user), items: [{ name: 'Ann' }], parameters });
 		expect(created.error).toBeUndefined();
 		expect(created.json[0]).toMatchObject({
 			bot_id: bot.id,
@@ -144,7 +144,7 @@ describe('Create or Update', () => {
 		});
 
 		const updated = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			items: [{ name: 'Ann B.' }],
 			parameters: { ...parameters, additionalFields: { tags: '' } },
 		});
@@ -156,10 +156,10 @@ describe('Create or Update', () => {
 		['vk', 'vkId', { vk_user_id: expect.any(Number) }],
 		['viber', 'viberId', { viber_id: 'viber-abc' }],
 	])('creates a %s contact with that messenger’s ID only', async (messenger, parameter, shape) => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const id = messenger === 'viber' ? 'viber-abc' : String(randomMessengerId());
 		const result = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: { resource: 'contact', operation: 'upsert', botId: bot.id, messenger, [parameter]: id, name: 'Bo' },
 		});
 		expect(result.error).toBeUndefined();
@@ -169,10 +169,10 @@ describe('Create or Update', () => {
 	});
 
 	test('an unknown bot is "Bot not found: check the Bot ID" (404)', async () => {
-		const { account } = await createAccountWithBot(env.t);
-		const stranger = await createAccountWithBot(env.t);
+		const { user } = await createUserWithBot(env.t);
+		const stranger = await createUserWithBot(env.t);
 		const result = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: {
 				resource: 'contact',
 				operation: 'upsert',
@@ -187,9 +187,9 @@ describe('Create or Update', () => {
 	});
 
 	test('invalid input is a 422 with every field error in the description', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const result = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: {
 				resource: 'contact',
 				operation: 'upsert',
@@ -211,9 +211,9 @@ describe('Create or Update', () => {
 	});
 
 	test('a messenger ID that is not a number is refused before sending', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const result = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: {
 				resource: 'contact',
 				operation: 'upsert',
@@ -228,9 +228,9 @@ describe('Create or Update', () => {
 	});
 
 	test('Continue On Fail: failed items become error items paired with their input, the others go on', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const result = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			continueOnFail: true,
 			items: [{ email: 'ok@example.com' }, { email: 'broken' }, { email: 'fine@example.com' }],
 			parameters: {
@@ -268,10 +268,10 @@ describe('version 2: Create or Update', () => {
 	});
 
 	test('says whether the contact was created (201) or updated (200), beside the contact’s own fields', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const telegramId = randomMessengerId();
 		const first = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			typeVersion: 2,
 			items: [{ name: 'Ann' }],
 			parameters: upsert(bot.id, telegramId, { telegramUsername: '@ann', email: 'ann@example.com' }),
@@ -280,23 +280,23 @@ describe('version 2: Create or Update', () => {
 		expect(first.json[0]).toMatchObject({ created: true, name: 'Ann', telegram_username: 'ann', email: 'ann@example.com' });
 		expect(env.proxy.calls('createOrUpdateContact')[0].response?.status).toBe(201);
 		const second = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			typeVersion: 2,
 			items: [{ name: 'Ann B.' }],
 			parameters: upsert(bot.id, telegramId),
 		});
 		expect(second.json[0]).toMatchObject({ created: false, id: first.json[0].id, name: 'Ann B.', email: 'ann@example.com' });
 		// Exactly the contact as the API returns it everywhere (spec §2.4), plus `created`.
-		const listed = await account.api.call('getContacts', { bot_id: bot.id });
+		const listed = await user.api.call('getContacts', { bot_id: bot.id });
 		expect(second.json[0]).toEqual({ ...listed.data.data[0], created: false });
 	});
 
 	test('an empty Tags value leaves the tags as they are; Clear Tags removes them', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const telegramId = randomMessengerId();
 		const run = (items: IDataObject[], extra: INodeParameters) =>
 			runNode({
-				credentials: env.credentials(account),
+				credentials: env.credentials(user),
 				typeVersion: 2,
 				items,
 				parameters: upsert(bot.id, telegramId, { tags: '={{ $json.tags }}', ...extra }),
@@ -315,10 +315,10 @@ describe('version 2: Create or Update', () => {
 	});
 
 	test('an empty Bot ID stops the workflow before any request (it is not 0)', async () => {
-		const { account } = await createAccountWithBot(env.t);
+		const { user } = await createUserWithBot(env.t);
 		await expect(
 			runNode({
-				credentials: env.credentials(account),
+				credentials: env.credentials(user),
 				typeVersion: 2,
 				parameters: { resource: 'contact', operation: 'upsert', messenger: 'telegram', telegramId: '42', name: 'X' },
 			}),
@@ -330,12 +330,12 @@ describe('version 2: Create or Update', () => {
 		[2, 'as text', (id: number) => String(id)],
 		[3, 'picked from the list', (id: number) => ({ __rl: true, mode: 'list', value: String(id), cachedResultName: 'Bot' })],
 	])('version %d: Get Many with the bot filter %s', async (typeVersion, _how, botId) => {
-		const { account, project, bot } = await createAccountWithBot(env.t);
+		const { user, project, bot } = await createUserWithBot(env.t);
 		const other = await createBot(env.t, project);
 		const mine = await createContact(env.t, bot);
 		await createContact(env.t, other);
 		const result = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			typeVersion,
 			parameters: { resource: 'contact', operation: 'getAll', returnAll: true, filters: { botId: botId(bot.id) } },
 		});

@@ -12,6 +12,7 @@ import { BotPlatformTrigger } from '../../nodes/BotPlatform/BotPlatformTrigger.n
 import { currencyOptions } from '../../nodes/BotPlatform/helpers/currencies';
 import { API_METHODS } from '../../nodes/BotPlatform/transport';
 import { findOperation, resources } from '../../nodes/BotPlatform/actions/router';
+import { DEFAULT_VERSION } from '../../nodes/BotPlatform/actions/versionDescription';
 import { SIMPLIFIED_CONTACT_FIELDS } from '../../nodes/BotPlatform/actions/contact/output';
 
 const description: INodeTypeDescription = new BotPlatform().description;
@@ -44,10 +45,11 @@ function allProperties(properties: INodeProperties[]): INodeProperties[] {
 	});
 }
 
-const operationProperties = description.properties.filter((p) => p.name === 'operation');
-const resourceValues = (description.properties.find((p) => p.name === 'resource')?.options as INodePropertyOptions[]).map(
-	(o) => o.value,
-);
+/** What new nodes show (the default version). */
+const operationProperties = propertiesOf(DEFAULT_VERSION).filter((p) => p.name === 'operation');
+const resourceValuesOf = (version: number) =>
+	(propertiesOf(version).find((p) => p.name === 'resource')?.options as INodePropertyOptions[]).map((o) => o.value);
+const resourceValues = resourceValuesOf(DEFAULT_VERSION);
 
 describe('resources and operations', () => {
 	test('one operation selector per resource, each with noDataExpression', () => {
@@ -73,10 +75,10 @@ describe('resources and operations', () => {
 			]),
 		);
 		expect(table).toEqual({
-			account: ['Get Current'],
 			contact: ['Count', 'Create or Update', 'Get Many'],
 			contactAccount: ['Add Funds', 'Create', 'Delete', 'Get Many', 'Withdraw Funds'],
 			list: ['Add Field', 'Create', 'Delete', 'Delete Field', 'Get', 'Get Many'],
+			user: ['Get Current'],
 		});
 	});
 
@@ -115,7 +117,7 @@ describe('resources and operations', () => {
 	});
 });
 
-describe.each([1, 2, 3])('version %d: options and fields follow n8n conventions', (version) => {
+describe.each([1, 2, 3, 3.1])('version %d: options and fields follow n8n conventions', (version) => {
 	const properties = allProperties(propertiesOf(version));
 
 	test('all static options are sorted alphabetically by name', () => {
@@ -238,9 +240,9 @@ describe('version 2: what changed for workflow builders (version 1 keeps what it
 			(p) => p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation),
 		);
 
-	test('the node offers versions 1 to 3; new nodes get 3', () => {
-		expect(description.version).toEqual([1, 2, 3]);
-		expect(description.defaultVersion).toBe(3);
+	test('the node offers versions 1 to 3 and 3.1; new nodes get 3.1', () => {
+		expect(description.version).toEqual([1, 2, 3, 3.1]);
+		expect(description.defaultVersion).toBe(3.1);
 	});
 
 	test('one naming style: every parameter name is camelCase (version 1 had is_required, telegram_username, ...)', () => {
@@ -335,6 +337,26 @@ describe('version 3: pickers open on "From List", contacts come simplified (vers
 			for (const version of [1, 2]) expect(shownFor(version, 'contact', operation).map((p) => p.name)).not.toContain('output');
 		}
 		expect(SIMPLIFIED_CONTACT_FIELDS.length).toBeLessThanOrEqual(10);
+	});
+});
+
+describe('version 3.1: the key holder is the User resource (versions 1 to 3 keep the value they saved, `account`)', () => {
+	test.each([1, 2, 3])('version %d offers the value `account`, shown as User, with the same operation', (version) => {
+		expect(resourceValuesOf(version)).toEqual(['contact', 'contactAccount', 'list', 'account']);
+		const selectors = propertiesOf(version).filter((p) => p.name === 'operation');
+		expect(sortedByName(selectors.map((p) => String(p.displayOptions?.show?.resource?.[0])))).toEqual(
+			sortedByName(resourceValuesOf(version).map(String)),
+		);
+		const options = propertiesOf(version).find((p) => p.name === 'resource')!.options as INodePropertyOptions[];
+		expect(options.find((o) => o.value === 'account')?.name).toBe('User');
+		expect(findOperation('account', 'getCurrent')).toBe(resources.user.getCurrent);
+	});
+
+	test('version 3.1 offers `user` and no `account`', () => {
+		expect(resourceValuesOf(3.1)).toEqual(['contact', 'contactAccount', 'list', 'user']);
+		expect(propertiesOf(3.1).filter((p) => p.displayOptions?.show?.resource?.includes('account'))).toEqual([
+			expect.objectContaining({ name: 'options' }), // Get Current's options, shown for both values
+		]);
 	});
 });
 

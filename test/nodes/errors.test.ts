@@ -6,7 +6,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { accountFixture, accountOf } from '../support/contact-accounts';
-import { createAccount, createAccountWithBot } from '../support/factories';
+import { createUser, createUserWithBot } from '../support/factories';
 import { runNode } from './support/n8n-harness';
 import { useNodeTestEnv } from './support/setup';
 
@@ -26,26 +26,26 @@ describe('authentication errors (spec §5, §7.1)', () => {
 		expect(env.proxy.calls('getMe')).toHaveLength(1);
 	});
 
-	test('402: "The account needs the Pro plan", with the code', async () => {
-		const account = await createAccount(env.t, { plan: 'free' });
-		const result = await runNode({ credentials: env.credentials(account), parameters: getMe });
-		expect(result.error).toMatchObject({ message: 'The account needs the Pro plan', httpCode: '402' });
+	test('402: "The user of this API key needs the Pro plan", with the code', async () => {
+		const user = await createUser(env.t, { plan: 'free' });
+		const result = await runNode({ credentials: env.credentials(user), parameters: getMe });
+		expect(result.error).toMatchObject({ message: 'The user of this API key needs the Pro plan', httpCode: '402' });
 		expect(result.error?.context?.botPlatform).toEqual({ method: 'getMe', status: 402, code: 'pro_required', errors: null });
 	});
 
-	test('403: a blocked account is refused with the server’s reason', async () => {
-		const account = await createAccount(env.t);
-		await env.t.admin.expect(200, 'PATCH', `/users/${account.id}`, { blocked: true });
-		const result = await runNode({ credentials: env.credentials(account), parameters: getMe });
+	test('403: a blocked user is refused with the server’s reason', async () => {
+		const user = await createUser(env.t);
+		await env.t.admin.expect(200, 'PATCH', `/users/${user.id}`, { blocked: true });
+		const result = await runNode({ credentials: env.credentials(user), parameters: getMe });
 		expect(result.error).toMatchObject({ message: 'Access denied: Your account is blocked.', httpCode: '403' });
 	});
 });
 
 describe('errors carry their item', () => {
 	test('the failing item’s index is on the error; earlier items were processed', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const result = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			items: [{ bot: bot.id }, { bot: 999_999 }],
 			parameters: {
 				resource: 'contact',
@@ -62,7 +62,7 @@ describe('errors carry their item', () => {
 	});
 
 	test('Continue On Fail: every failed item is an error item with the same shape, paired with its input', async () => {
-		const good = await createAccount(env.t);
+		const good = await createUser(env.t);
 		const result = await runNode({
 			credentials: env.credentials(good),
 			continueOnFail: true,
@@ -125,7 +125,7 @@ describe('the node settings "On Error: Continue" (n8n decides where each item go
 						: { ...withdrawals(fixture.accountId), accountBy: 'id', accountId: String(fixture.accountId) },
 			});
 			expect(result.error).toBeUndefined();
-			expect(result.branches?.success.map((account) => account.amount)).toEqual([400, 200]);
+			expect(result.branches?.success.map((contactAccount) => contactAccount.amount)).toEqual([400, 200]);
 			// n8n adds the input item's fields; the node's own item may hold nothing but `error` (n8n 1.x and 2.x).
 			expect(result.branches?.error).toEqual([{ order: 2, amount: 10_000, error: { message, ...details } }]);
 			expect((await accountOf(fixture)).amount).toBe(200);
@@ -154,26 +154,26 @@ describe('the node settings "On Error: Continue" (n8n decides where each item go
 
 describe('what the server says about methods', () => {
 	test('a method the server does not know: the Base URL or server version is the likely cause', async () => {
-		const account = await createAccount(env.t);
+		const user = await createUser(env.t);
 		env.proxy.inject('getMe', { kind: 'respond', status: 404, body: { error: 'Unknown method getMe.' } });
-		const result = await runNode({ credentials: env.credentials(account), parameters: getMe });
+		const result = await runNode({ credentials: env.credentials(user), parameters: getMe });
 		expect(result.error).toMatchObject({ message: 'This server does not offer the "getMe" method', httpCode: '404' });
 		expect(result.error?.description).toMatch(/Check the Base URL/);
 	});
 
 	test('410 method_removed after a sunset; a deprecated method still works until then', async () => {
-		const { account } = await createAccountWithBot(env.t);
+		const { user } = await createUserWithBot(env.t);
 		const count = { resource: 'contact', operation: 'count' };
 		await env.t.admin.expect(200, 'PUT', '/deprecations/getNumberOfContacts', {
 			sunset: new Date(Date.now() + 86_400_000).toISOString(),
 		});
 		try {
-			const before = await runNode({ credentials: env.credentials(account), parameters: count });
+			const before = await runNode({ credentials: env.credentials(user), parameters: count });
 			expect(before.json).toEqual([{ count: 0 }]);
 			await env.t.admin.expect(200, 'PUT', '/deprecations/getNumberOfContacts', {
 				sunset: new Date(Date.now() - 1000).toISOString(),
 			});
-			const after = await runNode({ credentials: env.credentials(account), parameters: count });
+			const after = await runNode({ credentials: env.credentials(user), parameters: count });
 			expect(after.error).toMatchObject({ message: 'The Bot Platform switched this method off', httpCode: '410' });
 			expect(after.error?.context?.botPlatform).toMatchObject({ code: 'method_removed' });
 		} finally {
@@ -184,18 +184,18 @@ describe('what the server says about methods', () => {
 
 describe('transient failures of reads', () => {
 	test('a reset and a 503 on a read are retried, then it succeeds', async () => {
-		const account = await createAccount(env.t);
+		const user = await createUser(env.t);
 		env.proxy.inject('getMe', { kind: 'reset-before-forward' }, { kind: 'respond', status: 503, body: { message: 'down' } });
-		const result = await runNode({ credentials: env.credentials(account), parameters: getMe });
+		const result = await runNode({ credentials: env.credentials(user), parameters: getMe });
 		expect(result.error).toBeUndefined();
-		expect(result.json[0]).toMatchObject({ id: account.id });
+		expect(result.json[0]).toMatchObject({ id: user.id });
 		expect(env.proxy.calls('getMe')).toHaveLength(3);
 	}, 15_000);
 
 	test('a read that keeps failing stops after 3 retries and says how often it tried', async () => {
-		const account = await createAccount(env.t);
+		const user = await createUser(env.t);
 		env.proxy.inject('getMe', ...Array(4).fill({ kind: 'reset-before-forward' }));
-		const result = await runNode({ credentials: env.credentials(account), parameters: getMe });
+		const result = await runNode({ credentials: env.credentials(user), parameters: getMe });
 		expect(result.error?.message).toBe('The connection to the Bot Platform was lost');
 		expect(result.error?.description).toMatch(/Tried 4 times\./);
 		expect(env.proxy.calls('getMe')).toHaveLength(4);
@@ -210,7 +210,7 @@ describe('transient failures of reads', () => {
 
 describe('429 with Retry-After in both forms (injected; the real limit is in rate-limit.test.ts)', () => {
 	test('delay-seconds', async () => {
-		const account = await createAccount(env.t);
+		const user = await createUser(env.t);
 		env.proxy.inject('getMe', {
 			kind: 'respond',
 			status: 429,
@@ -218,14 +218,14 @@ describe('429 with Retry-After in both forms (injected; the real limit is in rat
 			body: { message: 'Too Many Attempts.' },
 		});
 		const started = Date.now();
-		const result = await runNode({ credentials: env.credentials(account), parameters: getMe });
+		const result = await runNode({ credentials: env.credentials(user), parameters: getMe });
 		expect(result.error).toBeUndefined();
 		expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
 		expect(env.proxy.calls('getMe')).toHaveLength(2);
 	});
 
 	test('HTTP-date', async () => {
-		const account = await createAccount(env.t);
+		const user = await createUser(env.t);
 		const at = new Date(Math.ceil(Date.now() / 1000) * 1000 + 2000).toUTCString();
 		env.proxy.inject('getMe', {
 			kind: 'respond',
@@ -234,14 +234,14 @@ describe('429 with Retry-After in both forms (injected; the real limit is in rat
 			body: { message: 'Too Many Attempts.' },
 		});
 		const started = Date.now();
-		const result = await runNode({ credentials: env.credentials(account), parameters: getMe });
+		const result = await runNode({ credentials: env.credentials(user), parameters: getMe });
 		expect(result.error).toBeUndefined();
 		expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
 		expect(env.proxy.calls('getMe')).toHaveLength(2);
 	});
 
 	test('a wait longer than the budget is not started: the error says how long the server asked for', async () => {
-		const account = await createAccount(env.t);
+		const user = await createUser(env.t);
 		env.proxy.inject('getMe', {
 			kind: 'respond',
 			status: 429,
@@ -249,7 +249,7 @@ describe('429 with Retry-After in both forms (injected; the real limit is in rat
 			body: { message: 'Too Many Attempts.' },
 		});
 		const started = Date.now();
-		const result = await runNode({ credentials: env.credentials(account), parameters: getMe });
+		const result = await runNode({ credentials: env.credentials(user), parameters: getMe });
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(result.error).toMatchObject({ message: 'Rate limit reached: too many requests to the Bot Platform', httpCode: '429' });
 		expect(result.error?.description).toMatch(/Waited 0 s in total; the server asks to wait 3600 s more\./);

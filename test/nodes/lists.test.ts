@@ -2,7 +2,7 @@
  * List operations through n8n: Get Many across pages of 50, Get, Create, Delete, Add Field, Delete Field,
  * the List resource locator's search and the field dropdown, and the list errors of spec §7.2.
  */
-import { createAccountWithBot, createListForTest, type TestAccount } from '../support/factories';
+import { createUserWithBot, createListForTest, type TestUser } from '../support/factories';
 import { loadOptions, runNode, searchList } from './support/n8n-harness';
 import { useNodeTestEnv } from './support/setup';
 
@@ -12,12 +12,12 @@ const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const fromList = (value: string) => ({ __rl: true, mode: 'list', value, cachedResultName: 'whatever' });
 
 describe('Get Many and the list search, over 120 lists (3 pages of 50)', () => {
-	let owner: TestAccount;
+	let owner: TestUser;
 	const ids: string[] = [];
 
 	beforeAll(async () => {
-		const { account, project } = await createAccountWithBot(env.t);
-		owner = account;
+		const { user, project } = await createUserWithBot(env.t);
+		owner = user;
 		for (let i = 0; i < 120; i += 10) {
 			const batch = await Promise.all(
 				Array.from({ length: 10 }, (_, j) =>
@@ -76,9 +76,9 @@ describe('Get Many and the list search, over 120 lists (3 pages of 50)', () => {
 
 describe('one list', () => {
 	test('Create in a bot: fields keep their order, money has its currency, flags pass through', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const result = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: {
 				resource: 'list',
 				operation: 'create',
@@ -140,9 +140,9 @@ describe('one list', () => {
 	});
 
 	test('Create in a project; a repeated slug is a 422 naming fields.1.slug', async () => {
-		const { account, project } = await createAccountWithBot(env.t);
+		const { user, project } = await createUserWithBot(env.t);
 		const ok = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: {
 				resource: 'list',
 				operation: 'create',
@@ -155,7 +155,7 @@ describe('one list', () => {
 		expect(ok.json[0]).toMatchObject({ name: 'Plain', bot_id: null, project: project.uuid });
 
 		const duplicate = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: {
 				resource: 'list',
 				operation: 'create',
@@ -175,9 +175,9 @@ describe('one list', () => {
 	});
 
 	test('Create without fields is refused before sending', async () => {
-		const { account, project } = await createAccountWithBot(env.t);
+		const { user, project } = await createUserWithBot(env.t);
 		const result = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: { resource: 'list', operation: 'create', name: 'Empty', createIn: 'project', projectUuid: project.uuid },
 		});
 		expect(result.error?.message).toBe('Add at least one field to the list');
@@ -185,11 +185,11 @@ describe('one list', () => {
 	});
 
 	test('Get by ID or from the list; Delete; then the list is not found', async () => {
-		const { account, project } = await createAccountWithBot(env.t);
-		const list = await createListForTest(account, { project_uuid: project.uuid });
+		const { user, project } = await createUserWithBot(env.t);
+		const list = await createListForTest(user, { project_uuid: project.uuid });
 		for (const locator of [byId(list.id), fromList(list.id)]) {
 			const got = await runNode({
-				credentials: env.credentials(account),
+				credentials: env.credentials(user),
 				parameters: { resource: 'list', operation: 'get', list: locator },
 			});
 			expect(got.json).toEqual([expect.objectContaining({ id: list.id, name: list.name, fields: list.fields })]);
@@ -197,23 +197,23 @@ describe('one list', () => {
 		expect(env.proxy.calls('getListSchema').map((r) => r.body)).toEqual([{ schema_id: list.id }, { schema_id: list.id }]);
 
 		const deleted = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: { resource: 'list', operation: 'delete', list: byId(list.id) },
 		});
 		expect(deleted.json).toEqual([{ success: true, schema_id: list.id }]);
 
 		const gone = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: { resource: 'list', operation: 'get', list: byId(list.id) },
 		});
 		expect(gone.error).toMatchObject({ message: 'List not found: check the List ID', httpCode: '404' });
 		expect(gone.error?.description).toBe('schema_id: List not found.\nThe list does not exist or was deleted.');
 	});
 
-	test('another account’s list is a 403', async () => {
-		const { account, project } = await createAccountWithBot(env.t);
-		const list = await createListForTest(account, { project_uuid: project.uuid });
-		const { account: stranger } = await createAccountWithBot(env.t);
+	test('another user’s list is a 403', async () => {
+		const { user, project } = await createUserWithBot(env.t);
+		const list = await createListForTest(user, { project_uuid: project.uuid });
+		const { user: stranger } = await createUserWithBot(env.t);
 		const result = await runNode({
 			credentials: env.credentials(stranger),
 			parameters: { resource: 'list', operation: 'get', list: byId(list.id) },
@@ -222,13 +222,13 @@ describe('one list', () => {
 	});
 
 	test('Add Field appends a money field; the field dropdown lists the fields in order; Delete Field removes one', async () => {
-		const { account, project } = await createAccountWithBot(env.t);
-		const list = await createListForTest(account, { project_uuid: project.uuid }, [
+		const { user, project } = await createUserWithBot(env.t);
+		const list = await createListForTest(user, { project_uuid: project.uuid }, [
 			{ name: 'Title', slug: 'title', type: 'string' },
 			{ name: 'Notes', slug: 'notes', type: 'string', is_required: false },
 		]);
 		const added = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: {
 				resource: 'list',
 				operation: 'addField',
@@ -250,7 +250,7 @@ describe('one list', () => {
 		]);
 
 		const options = await loadOptions(
-			env.credentials(account),
+			env.credentials(user),
 			'getListFields',
 			{ resource: 'list', operation: 'deleteField', list: fromList(list.id) },
 			'fieldSlug',
@@ -262,22 +262,22 @@ describe('one list', () => {
 		]);
 
 		const removed = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: { resource: 'list', operation: 'deleteField', list: byId(list.id), fieldSlug: 'notes' },
 		});
 		expect(removed.json).toEqual([{ success: true, schema_id: list.id, slug: 'notes' }]);
 		const after = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: { resource: 'list', operation: 'get', list: byId(list.id) },
 		});
 		expect(Object.keys(after.json[0].fields as object)).toEqual(['title', 'price']);
 	});
 
 	test('field errors: a taken slug on Add Field, an unknown slug on Delete Field', async () => {
-		const { account, project } = await createAccountWithBot(env.t);
-		const list = await createListForTest(account, { project_uuid: project.uuid });
+		const { user, project } = await createUserWithBot(env.t);
+		const list = await createListForTest(user, { project_uuid: project.uuid });
 		const taken = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: {
 				resource: 'list',
 				operation: 'addField',
@@ -290,7 +290,7 @@ describe('one list', () => {
 		expect(taken.error?.httpCode).toBe('422');
 		expect(taken.error?.description).toMatch(/^field\.slug: .+/m);
 		const unknown = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			parameters: { resource: 'list', operation: 'deleteField', list: byId(list.id), fieldSlug: 'nope' },
 		});
 		expect(unknown.error?.httpCode).toBe('422');
@@ -298,15 +298,15 @@ describe('one list', () => {
 	});
 
 	test('an empty List ID from an expression is an item error before any request; n8n itself refuses a typed ID with spaces', async () => {
-		const { account } = await createAccountWithBot(env.t);
+		const { user } = await createUserWithBot(env.t);
 		const result = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			items: [{ listId: '' }],
 			parameters: { resource: 'list', operation: 'get', list: byId('={{ $json.listId }}') },
 		});
 		expect(result.error?.message).toBe('No list chosen: pick a list or enter its ID');
 		await expect(
-			runNode({ credentials: env.credentials(account), parameters: { resource: 'list', operation: 'get', list: byId('a b') } }),
+			runNode({ credentials: env.credentials(user), parameters: { resource: 'list', operation: 'get', list: byId('a b') } }),
 		).rejects.toThrow(/The List ID has no spaces/);
 		expect(env.proxy.requests).toHaveLength(0);
 	});
@@ -314,9 +314,9 @@ describe('one list', () => {
 
 describe('version 2: camelCase flags, ISO currencies, and the list after a field change', () => {
 	test('Create sends the flags under the API’s names and no outdated menu flag', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const result = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			typeVersion: 2,
 			parameters: {
 				resource: 'list',
@@ -353,10 +353,10 @@ describe('version 2: camelCase flags, ISO currencies, and the list after a field
 	});
 
 	test('Add Field and Delete Field return the list as it is afterwards (one more read each)', async () => {
-		const { account, project } = await createAccountWithBot(env.t);
-		const list = await createListForTest(account, { project_uuid: project.uuid });
+		const { user, project } = await createUserWithBot(env.t);
+		const list = await createListForTest(user, { project_uuid: project.uuid });
 		const added = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			typeVersion: 2,
 			parameters: {
 				resource: 'list',
@@ -376,7 +376,7 @@ describe('version 2: camelCase flags, ISO currencies, and the list after a field
 		expect(env.proxy.requests.map((r) => r.method)).toEqual(['addListSchemaField', 'getListSchema']);
 
 		const removed = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			typeVersion: 2,
 			parameters: { resource: 'list', operation: 'deleteField', list: byId(list.id), fieldSlug: 'title' },
 		});
@@ -385,12 +385,12 @@ describe('version 2: camelCase flags, ISO currencies, and the list after a field
 	});
 
 	test('when reading the list afterwards fails, the error says the field change itself was made', async () => {
-		const { account, project } = await createAccountWithBot(env.t);
-		const list = await createListForTest(account, { project_uuid: project.uuid });
+		const { user, project } = await createUserWithBot(env.t);
+		const list = await createListForTest(user, { project_uuid: project.uuid });
 		// As if the list was deleted between the two calls.
 		env.proxy.inject('getListSchema', { kind: 'respond', status: 404, body: { message: 'List not found.' } });
 		const result = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			typeVersion: 2,
 			parameters: {
 				resource: 'list',

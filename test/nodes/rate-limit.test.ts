@@ -3,7 +3,7 @@
  * answers 429 with Retry-After; the node waits that long and retries, within its wait budget, or reports the
  * limit. One test waits for a real limiter window (up to a minute).
  */
-import { createAccount } from '../support/factories';
+import { createUser } from '../support/factories';
 import { runNode } from './support/n8n-harness';
 import { useNodeTestEnv } from './support/setup';
 
@@ -12,20 +12,20 @@ const env = useNodeTestEnv({ rateLimitPerMinute: 3 });
 const getMe = { resource: 'account', operation: 'getCurrent' };
 
 test('with no wait allowed, the 4th call of a minute is a 429 error item naming the limit and the wait', async () => {
-	const account = await createAccount(env.t);
+	const user = await createUser(env.t);
 	const result = await runNode({
-		credentials: env.credentials(account),
+		credentials: env.credentials(user),
 		continueOnFail: true,
 		items: [{}, {}, {}, {}, {}],
 		parameters: { ...getMe, options: { maxWaitSeconds: 0 } },
 	});
-	expect(result.json.slice(0, 3).map((item) => item.id)).toEqual([account.id, account.id, account.id]);
+	expect(result.json.slice(0, 3).map((item) => item.id)).toEqual([user.id, user.id, user.id]);
 	for (const [index, item] of result.items.slice(3).entries()) {
 		expect(item.pairedItem).toEqual({ item: 3 + index });
 		expect(item.json).toEqual({
 			error: 'Rate limit reached: too many requests to the Bot Platform',
 			description: expect.stringMatching(
-				/120 requests per minute per account.*Waited 0 s in total; the server asks to wait \d+ s more\./s,
+				/120 requests per minute per user.*Waited 0 s in total; the server asks to wait \d+ s more\./s,
 			),
 			status: 429,
 		});
@@ -35,9 +35,9 @@ test('with no wait allowed, the 4th call of a minute is a 429 error item naming 
 });
 
 test('within the wait budget the node waits for the real Retry-After and then succeeds', async () => {
-	const account = await createAccount(env.t);
+	const user = await createUser(env.t);
 	const started = Date.now();
-	const result = await runNode({ credentials: env.credentials(account), items: [{}, {}, {}, {}], parameters: getMe });
+	const result = await runNode({ credentials: env.credentials(user), items: [{}, {}, {}, {}], parameters: getMe });
 	const elapsed = Date.now() - started;
 	expect(result.error).toBeUndefined();
 	expect(result.json).toHaveLength(4);

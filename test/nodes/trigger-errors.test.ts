@@ -72,8 +72,8 @@ test('a 429 asking for longer than the transport waits: NodeApiError and an unch
 });
 
 test('a wrong API key: NodeApiError 401 with an actionable message, and nothing stored', async () => {
-	const { account } = await activatedTrigger(env);
-	const poller = pollerFor(env, { ...account, apiKey: 'not-the-key' });
+	const { user } = await activatedTrigger(env);
+	const poller = pollerFor(env, { ...user, apiKey: 'not-the-key' });
 
 	const failure = await poller.poll().catch((error: unknown) => error);
 

@@ -2,7 +2,7 @@
  * Bot Platform Trigger: activation (the first poll seeds the cursor) and manual runs ("Fetch Test Event"),
  * through n8n-core's poll context against the real server.
  */
-import { createAccountWithBot, createBot, createContact } from '../support/factories';
+import { createUserWithBot, createBot, createContact } from '../support/factories';
 import { useNodeTestEnv } from './support/setup';
 import { methods, newContacts, nowSeconds, pollerFor, seconds } from './support/trigger-fixtures';
 
@@ -10,10 +10,10 @@ const env = useNodeTestEnv();
 
 describe('first poll after activation', () => {
 	test('seeds the cursor at the newest contact and emits nothing, in 2 requests; the next contact is emitted', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const createdAt = new Date(Date.now() - 3_600_000);
 		const existing = await newContacts(env.t, bot, 3, createdAt);
-		const poller = pollerFor(env, account);
+		const poller = pollerFor(env, user);
 
 		const first = await poller.poll();
 
@@ -39,9 +39,9 @@ describe('first poll after activation', () => {
 		]);
 	});
 
-	test('an account without contacts is seeded in 1 request, and its first contact is emitted', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
-		const poller = pollerFor(env, account);
+	test('a user without contacts is seeded in 1 request, and its first contact is emitted', async () => {
+		const { user, bot } = await createUserWithBot(env.t);
+		const poller = pollerFor(env, user);
 		const before = nowSeconds();
 
 		expect((await poller.poll()).output).toBeNull();
@@ -57,12 +57,12 @@ describe('first poll after activation', () => {
 	});
 
 	test('"Emit Existing Contacts on First Run" emits every existing contact once, in ID order', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const existing = await newContacts(env.t, bot, 5, new Date('2020-01-02T03:04:05Z'));
 		await createContact(env.t, bot, { is_preview: true });
 		const deleted = await createContact(env.t, bot);
 		await env.t.admin.expect(204, 'DELETE', `/contacts/${deleted.id}`);
-		const poller = pollerFor(env, account, { parameters: { options: { emitExistingOnFirstRun: true } } });
+		const poller = pollerFor(env, user, { parameters: { options: { emitExistingOnFirstRun: true } } });
 
 		const first = await poller.poll();
 
@@ -79,8 +79,8 @@ describe('first poll after activation', () => {
 	});
 
 	test('with the option on and no contacts yet, nothing is emitted and the first contact comes next', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
-		const poller = pollerFor(env, account, { parameters: { options: { emitExistingOnFirstRun: true } } });
+		const { user, bot } = await createUserWithBot(env.t);
+		const poller = pollerFor(env, user, { parameters: { options: { emitExistingOnFirstRun: true } } });
 		expect((await poller.poll()).output).toBeNull();
 		const first = await createContact(env.t, bot);
 		expect((await poller.poll()).ids).toEqual([first.id]);
@@ -89,9 +89,9 @@ describe('first poll after activation', () => {
 
 describe('manual run ("Fetch Test Event")', () => {
 	test('returns the newest contact and leaves the cursor as it was; the next poll still emits it', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		await newContacts(env.t, bot, 2);
-		const poller = pollerFor(env, account);
+		const poller = pollerFor(env, user);
 		await poller.poll();
 		const cursor = { ...poller.savedNodeData };
 		const newer = [await createContact(env.t, bot), await createContact(env.t, bot)];
@@ -110,9 +110,9 @@ describe('manual run ("Fetch Test Event")', () => {
 	});
 
 	test('before activation it neither seeds nor stores anything', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const contacts = await newContacts(env.t, bot, 2);
-		const poller = pollerFor(env, account);
+		const poller = pollerFor(env, user);
 
 		const manual = await poller.poll('manual');
 
@@ -125,9 +125,9 @@ describe('manual run ("Fetch Test Event")', () => {
 	});
 
 	test('returns null when there is no contact, and follows the Bot ID option', async () => {
-		const { account, project, bot } = await createAccountWithBot(env.t);
+		const { user, project, bot } = await createUserWithBot(env.t);
 		const other = await createBot(env.t, project);
-		const poller = pollerFor(env, account, { parameters: { options: { botId: other.id } } });
+		const poller = pollerFor(env, user, { parameters: { options: { botId: other.id } } });
 		expect((await poller.poll('manual')).output).toBeNull();
 
 		const mine = await createContact(env.t, other);
@@ -140,9 +140,9 @@ describe('manual run ("Fetch Test Event")', () => {
 
 describe('version 2: "all bots" is a choice, one bot needs its ID', () => {
 	test('by default new contacts of every bot start the workflow', async () => {
-		const { account, project, bot } = await createAccountWithBot(env.t);
+		const { user, project, bot } = await createUserWithBot(env.t);
 		const other = await createBot(env.t, project);
-		const poller = pollerFor(env, account, { typeVersion: 2 });
+		const poller = pollerFor(env, user, { typeVersion: 2 });
 		expect((await poller.poll()).output).toBeNull();
 		expect(poller.savedNodeData).toMatchObject({ botId: 0 });
 		const contacts = [await createContact(env.t, bot), await createContact(env.t, other)];
@@ -150,9 +150,9 @@ describe('version 2: "all bots" is a choice, one bot needs its ID', () => {
 	});
 
 	test('"One Bot" polls only that bot', async () => {
-		const { account, project, bot } = await createAccountWithBot(env.t);
+		const { user, project, bot } = await createUserWithBot(env.t);
 		const other = await createBot(env.t, project);
-		const poller = pollerFor(env, account, { typeVersion: 2, parameters: { bots: 'one', botId: String(other.id) } });
+		const poller = pollerFor(env, user, { typeVersion: 2, parameters: { bots: 'one', botId: String(other.id) } });
 		await poller.poll();
 		await createContact(env.t, bot);
 		const mine = await createContact(env.t, other);
@@ -162,8 +162,8 @@ describe('version 2: "all bots" is a choice, one bot needs its ID', () => {
 	});
 
 	test('"One Bot" without a Bot ID fails before any request instead of meaning all bots', async () => {
-		const { account } = await createAccountWithBot(env.t);
-		const poller = pollerFor(env, account, { typeVersion: 2, parameters: { bots: 'one' } });
+		const { user } = await createUserWithBot(env.t);
+		const poller = pollerFor(env, user, { typeVersion: 2, parameters: { bots: 'one' } });
 		await expect(poller.poll()).rejects.toThrow('Bot ID must be a positive whole number, got ""');
 		await expect(poller.poll('manual')).rejects.toThrow('Bot ID must be a positive whole number, got ""');
 		expect(env.proxy.requests).toHaveLength(0);

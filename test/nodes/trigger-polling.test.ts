@@ -253,7 +253,7 @@ describe('which contacts count', () => {
 		expect((await poller.poll()).ids).toEqual([b.id]);
 	});
 
-	test('a Bot ID of another account gives no contacts and no error', async () => {
+	test('a Bot ID of another user gives no contacts and no error', async () => {
 		const { poller } = await activatedTrigger(env);
 		const stranger = await activatedTrigger(env);
 		poller.setParameters({ options: { botId: stranger.bot.id } });

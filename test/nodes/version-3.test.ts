@@ -7,7 +7,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { accountsOf } from '../support/contact-accounts';
 import {
-	createAccountWithBot,
+	createUserWithBot,
 	createBot,
 	createContact,
 	createContactAccountForTest,
@@ -31,14 +31,14 @@ const SIMPLIFIED = ['bot_id', 'created_at', 'email', 'id', 'messenger', 'name', 
 const keysOf = (json: object) => Object.keys(json).sort();
 
 /** Runs a version-3 node for `account`. */
-const runVersion3 = (account: Parameters<typeof env.credentials>[0], parameters: INodeParameters) =>
-	runNode({ credentials: env.credentials(account), typeVersion: 3, parameters });
+const runVersion3 = (user: Parameters<typeof env.credentials>[0], parameters: INodeParameters) =>
+	runNode({ credentials: env.credentials(user), typeVersion: 3, parameters });
 
 /** A key holder with a bot, one contact of it, and that contact's account in `currency`. */
 async function contactWithAccount(currency: string) {
-	const { account, bot } = await createAccountWithBot(env.t);
+	const { user, bot } = await createUserWithBot(env.t);
 	const contact = await createContact(env.t, bot);
-	return { account, contact, opened: await createContactAccountForTest(account, contact, currency) };
+	return { user, contact, opened: await createContactAccountForTest(user, contact, currency) };
 }
 
 describe('Contact → Get Many: Output', () => {
@@ -50,18 +50,18 @@ describe('Contact → Get Many: Output', () => {
 	});
 
 	test('version 2 returns every field of each contact, as before', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const contact = await createContact(env.t, bot, { email: 'ann@example.com', tags: ['vip'] });
-		const result = await runNode({ credentials: env.credentials(account), typeVersion: 2, parameters: getAll() });
+		const result = await runNode({ credentials: env.credentials(user), typeVersion: 2, parameters: getAll() });
 		expect(result.error).toBeUndefined();
 		expect(keysOf(result.json[0])).toEqual(ALL_CONTACT_FIELDS);
 		expect(result.json[0]).toMatchObject({ id: contact.id, email: 'ann@example.com', tags: ['vip'] });
 	});
 
 	test('version 3 returns 9 fields by default; Raw returns them all; Selected Fields the chosen ones and the ID', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const contact = await createContact(env.t, bot, { email: 'ann@example.com', tags: ['vip'] });
-		const credentials = env.credentials(account);
+		const credentials = env.credentials(user);
 
 		const simplified = await runNode({ credentials, typeVersion: 3, parameters: getAll() });
 		expect(simplified.error).toBeUndefined();
@@ -94,9 +94,9 @@ describe('Contact → Create or Update: Output', () => {
 	});
 
 	test('version 2 returns the whole contact and `created`, as before', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const result = await runNode({
-			credentials: env.credentials(account),
+			credentials: env.credentials(user),
 			typeVersion: 2,
 			parameters: upsert(String(bot.id), 5551001),
 		});
@@ -106,8 +106,8 @@ describe('Contact → Create or Update: Output', () => {
 	});
 
 	test('version 3 with the bot from the list: simplified with `created`, or raw', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
-		const credentials = env.credentials(account);
+		const { user, bot } = await createUserWithBot(env.t);
+		const credentials = env.credentials(user);
 		const created = await runNode({ credentials, typeVersion: 3, parameters: upsert(fromList(bot.id), 5551002) });
 		expect(created.error).toBeUndefined();
 		expect(keysOf(created.json[0])).toEqual([...SIMPLIFIED, 'created'].sort());
@@ -125,10 +125,10 @@ describe('Contact → Create or Update: Output', () => {
 
 describe('deletes', () => {
 	test('List → Delete: version 2 says success and the ID; version 3 says {deleted: true}', async () => {
-		const { account, project } = await createAccountWithBot(env.t);
-		const credentials = env.credentials(account);
-		const first = await createListForTest(account, { project_uuid: project.uuid });
-		const second = await createListForTest(account, { project_uuid: project.uuid });
+		const { user, project } = await createUserWithBot(env.t);
+		const credentials = env.credentials(user);
+		const first = await createListForTest(user, { project_uuid: project.uuid });
+		const second = await createListForTest(user, { project_uuid: project.uuid });
 		const v2 = await runNode({
 			credentials,
 			typeVersion: 2,
@@ -145,11 +145,11 @@ describe('deletes', () => {
 	});
 
 	test('Contact Account → Delete: version 2 says success and the ID; version 3, with pickers, {deleted: true}', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
-		const credentials = env.credentials(account);
+		const { user, bot } = await createUserWithBot(env.t);
+		const credentials = env.credentials(user);
 		const contact = await createContact(env.t, bot);
-		const usd = await createContactAccountForTest(account, contact, 'USD');
-		const eur = await createContactAccountForTest(account, contact, 'EUR');
+		const usd = await createContactAccountForTest(user, contact, 'USD');
+		const eur = await createContactAccountForTest(user, contact, 'EUR');
 		const v2 = await runNode({
 			credentials,
 			typeVersion: 2,
@@ -163,14 +163,14 @@ describe('deletes', () => {
 		});
 		expect(v3.error).toBeUndefined();
 		expect(v3.json).toEqual([{ deleted: true }]);
-		expect(await accountsOf(account, contact.id)).toEqual([]);
+		expect(await accountsOf(user, contact.id)).toEqual([]);
 	});
 });
 
 describe('contact account pickers (version 3)', () => {
 	test('Add Funds to the account picked by currency, in major units, after one read of the contact’s accounts', async () => {
-		const { account, contact, opened: eur } = await contactWithAccount('EUR');
-		const result = await runVersion3(account, {
+		const { user, contact, opened: eur } = await contactWithAccount('EUR');
+		const result = await runVersion3(user, {
 			resource: 'contactAccount',
 			operation: 'addFunds',
 			contactId: fromList(contact.id),
@@ -189,9 +189,9 @@ describe('contact account pickers (version 3)', () => {
 	});
 
 	test('Withdraw Funds from the account picked from the list, in major units: the currency comes from the contact', async () => {
-		const { account, contact, opened: jpy } = await contactWithAccount('JPY');
-		await account.api.call('addFundsToContactAccount', { account_id: jpy.id, amount: 5000, description: 'Seed' });
-		const result = await runVersion3(account, {
+		const { user, contact, opened: jpy } = await contactWithAccount('JPY');
+		await user.api.call('addFundsToContactAccount', { account_id: jpy.id, amount: 5000, description: 'Seed' });
+		const result = await runVersion3(user, {
 			resource: 'contactAccount',
 			operation: 'withdrawFunds',
 			contactId: byId(contact.id),
@@ -204,8 +204,8 @@ describe('contact account pickers (version 3)', () => {
 	});
 
 	test('an unknown currency is an item error naming the contact’s accounts; nothing is sent', async () => {
-		const { account, contact } = await contactWithAccount('USD');
-		const result = await runVersion3(account, {
+		const { user, contact } = await contactWithAccount('USD');
+		const result = await runVersion3(user, {
 			resource: 'contactAccount',
 			operation: 'withdrawFunds',
 			contactId: fromList(contact.id),
@@ -219,8 +219,8 @@ describe('contact account pickers (version 3)', () => {
 	});
 
 	test('Get Many with the contact picked from the list', async () => {
-		const { account, contact, opened: usd } = await contactWithAccount('USD');
-		const result = await runVersion3(account, {
+		const { user, contact, opened: usd } = await contactWithAccount('USD');
+		const result = await runVersion3(user, {
 			resource: 'contactAccount',
 			operation: 'getAll',
 			contactId: fromList(contact.id),
@@ -231,20 +231,20 @@ describe('contact account pickers (version 3)', () => {
 
 /** A picker's list search in a version-3 node, as the editor calls it for the field at `path`. */
 const search = (
-	account: Parameters<typeof env.credentials>[0],
+	user: Parameters<typeof env.credentials>[0],
 	method: string,
 	parameters: INodeParameters,
 	path: string,
 	filter?: string,
-) => searchList(env.credentials(account), method, parameters, filter, undefined, { path, typeVersion: 3 });
+) => searchList(env.credentials(user), method, parameters, filter, undefined, { path, typeVersion: 3 });
 
 describe('list search of the pickers (version 3)', () => {
 	test('contacts: by name, phone, email or ID, labelled with name and ID', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
+		const { user, bot } = await createUserWithBot(env.t);
 		const ann = await createContact(env.t, bot, { name: 'Ann Needle', email: 'ann@example.com' });
 		const bob = await createContact(env.t, bot, { name: 'Bob', phone: '+15550001111' });
 		const contacts = (filter?: string) =>
-			search(account, 'searchContacts', { resource: 'contactAccount', operation: 'getAll' }, 'contactId', filter);
+			search(user, 'searchContacts', { resource: 'contactAccount', operation: 'getAll' }, 'contactId', filter);
 		expect((await contacts()).results).toEqual([
 			{ name: `Ann Needle (#${ann.id})`, value: String(ann.id) },
 			{ name: `Bob (#${bob.id})`, value: String(bob.id) },
@@ -255,58 +255,56 @@ describe('list search of the pickers (version 3)', () => {
 	});
 
 	test('bots: each bot that the key holder’s lists and contacts name, once', async () => {
-		const { account, project, bot } = await createAccountWithBot(env.t);
+		const { user, project, bot } = await createUserWithBot(env.t);
 		const second = await createBot(env.t, project);
 		const listOnly = await createBot(env.t, project);
 		await createContact(env.t, bot);
 		await createContact(env.t, second);
 		await createContact(env.t, bot);
-		await createListForTest(account, { bot_id: listOnly.id });
-		await createListForTest(account, { project_uuid: project.uuid });
-		const found = await search(account, 'searchBots', { resource: 'contact', operation: 'upsert' }, 'botId');
+		await createListForTest(user, { bot_id: listOnly.id });
+		await createListForTest(user, { project_uuid: project.uuid });
+		const found = await search(user, 'searchBots', { resource: 'contact', operation: 'upsert' }, 'botId');
 		expect(found.results.map((r) => r.value).sort()).toEqual([bot.id, second.id, listOnly.id].map(String).sort());
 		expect(found.results.find((r) => r.value === String(bot.id))?.name).toBe(`Bot ${bot.id}`);
 		expect(found.paginationToken).toBeUndefined();
 	});
 
 	test('contact accounts: those of the contact above, labelled with the balance, valued by ID', async () => {
-		const { account, contact, opened: usd } = await contactWithAccount('USD');
+		const { user, contact, opened: usd } = await contactWithAccount('USD');
 		const found = await search(
-			account,
+			user,
 			'searchContactAccounts',
 			{ resource: 'contactAccount', operation: 'delete', contactId: fromList(contact.id) },
 			'account',
 		);
 		expect(found.results).toEqual([
-			{ name: 'USD - balance 0.00 USD', value: String(usd.id), description: `Account ID ${usd.id}` },
+			{ name: 'USD - balance 0.00 USD', value: String(usd.id), description: `Contact account ID ${usd.id}` },
 		]);
 	});
 });
 
 describe('the trigger, version 3', () => {
 	test('“Fetch test event” on one bot picked from the list: its newest contact, simplified; version 2 emits it whole', async () => {
-		const { account, project, bot } = await createAccountWithBot(env.t);
+		const { user, project, bot } = await createUserWithBot(env.t);
 		const other = await createBot(env.t, project);
 		await createContact(env.t, bot);
 		const newest = await createContact(env.t, bot);
 		await createContact(env.t, other);
 
-		const v3 = await pollerFor(env, account, {
+		const v3 = await pollerFor(env, user, {
 			typeVersion: 3,
 			parameters: { bots: 'one', botId: fromList(bot.id) },
 		}).poll('manual');
 		expect(v3.ids).toEqual([newest.id]);
 		expect(keysOf(v3.json[0])).toEqual(SIMPLIFIED);
 
-		const v2 = await pollerFor(env, account, { typeVersion: 2, parameters: { bots: 'one', botId: String(bot.id) } }).poll(
-			'manual',
-		);
+		const v2 = await pollerFor(env, user, { typeVersion: 2, parameters: { bots: 'one', botId: String(bot.id) } }).poll('manual');
 		expect(v2.json[0]).toEqual(newest);
 	});
 
 	test('new contacts come with the selected fields', async () => {
-		const { account, bot } = await createAccountWithBot(env.t);
-		const poller = pollerFor(env, account, {
+		const { user, bot } = await createUserWithBot(env.t);
+		const poller = pollerFor(env, user, {
 			typeVersion: 3,
 			parameters: { bots: 'one', botId: byId(bot.id), output: 'fields', fields: ['name'] },
 		});

@@ -4,15 +4,15 @@
  * otherwise (Python's requests and httpx, a browser's XHR, PJAX).
  */
 import { referenceMismatch } from '../support/openapi-conformance';
-import { createAccount, type TestAccount } from '../support/factories';
+import { createUser, type TestUser } from '../support/factories';
 import { http, sendRaw } from '../support/http';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let t: TestServer;
-let account: TestAccount;
+let user: TestUser;
 beforeAll(async () => {
 	t = await startTestServer();
-	account = await createAccount(t);
+	user = await createUser(t);
 });
 afterAll(() => t.close());
 
@@ -20,7 +20,7 @@ afterAll(() => t.close());
 async function failValidation(headers: string[]): Promise<{ status: number; location?: string; body: unknown }> {
 	const request =
 		'GET /api/v1/getListSchema HTTP/1.1\r\nHost: test\r\nConnection: close\r\nReferer: https://app.example/form\r\n' +
-		`Authorization: Bearer ${account.apiKey}\r\n` +
+		`Authorization: Bearer ${user.apiKey}\r\n` +
 		headers.map((header) => `${header}\r\n`).join('') +
 		'\r\n';
 	const res = await sendRaw(t.url, request);
@@ -33,7 +33,7 @@ describe('§4.1 §7.1 real clients', () => {
 	test("Node's fetch (Accept: */*) gets a redirect, and a JSON 422 once it says X-Requested-With", async () => {
 		const url = `${t.url}/api/v1/getListSchema`;
 		const call = async (headers: Record<string, string>) => {
-			const res = await fetch(url, { headers: { Authorization: `Bearer ${account.apiKey}`, ...headers }, redirect: 'manual' });
+			const res = await fetch(url, { headers: { Authorization: `Bearer ${user.apiKey}`, ...headers }, redirect: 'manual' });
 			const answer = { status: res.status, headers: Object.fromEntries(res.headers), body: await res.json() };
 			expect(referenceMismatch({ verb: 'get', url, ...answer })).toBeUndefined();
 			return answer;
@@ -46,7 +46,7 @@ describe('§4.1 §7.1 real clients', () => {
 
 	test('axios with its default Accept (application/json, text/plain, */*) gets a JSON 422', async () => {
 		expect(http.defaults.headers.common.Accept).toBe('application/json, text/plain, */*');
-		const res = await http.get(`${t.url}/api/v1/getListSchema`, { headers: { Authorization: `Bearer ${account.apiKey}` } });
+		const res = await http.get(`${t.url}/api/v1/getListSchema`, { headers: { Authorization: `Bearer ${user.apiKey}` } });
 		expect([res.status, res.data]).toEqual([422, failure]);
 	});
 

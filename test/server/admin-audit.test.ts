@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { accountFixture } from '../support/contact-accounts';
 import {
-	createAccount,
-	createAccountWithBot,
+	createUser,
+	createUserWithBot,
 	createContact,
 	createListForTest,
 	createListItemForTest,
@@ -43,10 +43,10 @@ describe('lists of the admin API', () => {
 	});
 
 	test('GET /projects lists projects with their members; GET /bots?project_uuid= the live bots of one', async () => {
-		const { account, project, bot } = await createAccountWithBot(t);
-		const member = await createAccount(t);
+		const { user, project, bot } = await createUserWithBot(t);
+		const member = await createUser(t);
 		await t.admin.expect(201, 'POST', `/projects/${project.uuid}/members`, { user_id: member.id });
-		const projects = await t.admin.expect(200, 'GET', `/projects?owner_id=${account.id}`);
+		const projects = await t.admin.expect(200, 'GET', `/projects?owner_id=${user.id}`);
 		expect(projects.data).toEqual([{ ...project, member_ids: [member.id] }]);
 		const other = await t.admin.expect(201, 'POST', '/bots', { project_uuid: project.uuid, name: 'Second' });
 		await t.admin.expect(204, 'DELETE', `/bots/${other.data.id}`);
@@ -73,7 +73,7 @@ describe('lists of the admin API', () => {
 	});
 
 	test('GET /lists shows schemas with their fields in order and their record counts; GET /deprecations the sunsets', async () => {
-		const owner = await createAccount(t);
+		const owner = await createUser(t);
 		const project = await createProject(t, owner);
 		const list = await createListForTest(owner, { project_uuid: project.uuid }, [
 			{ name: 'Product', slug: 'product', type: 'string', is_required: true },
@@ -116,7 +116,7 @@ describe('seeds sent over HTTP (test double)', () => {
 	test('POST /seed sets the data to the seed; an invalid seed is a 422 that changes nothing', async () => {
 		const other = await startTestServer();
 		try {
-			const before = await createAccount(other);
+			const before = await createUser(other);
 			const invalid = await other.admin.request('POST', '/seed', { users: [{ name: 'A', email: 'nope', api_key: 'short' }] });
 			expect(invalid.status).toBe(422);
 			expect(invalid.data.errors.seed[0]).toMatch(/^seed users\[0\]/);
@@ -136,16 +136,16 @@ describe('seeds sent over HTTP (test double)', () => {
 describe('the audit trail', () => {
 	test('every change through the admin API is recorded: action, target, time, address; reads are not', async () => {
 		const started = Date.now();
-		const { account, project, bot } = await createAccountWithBot(t);
-		const member = await createAccount(t);
+		const { user, project, bot } = await createUserWithBot(t);
+		const member = await createUser(t);
 		const contact = await createContact(t, bot);
-		const opened = await account.api.call('addContactAccount', { contact_id: contact.id, currency: 'EUR' });
+		const opened = await user.api.call('addContactAccount', { contact_id: contact.id, currency: 'EUR' });
 		const accountId: number = opened.data.data.id;
-		await t.admin.expect(200, 'PATCH', `/users/${account.id}`, { plan: 'free' });
-		await t.admin.expect(200, 'POST', `/users/${account.id}/api-key`);
+		await t.admin.expect(200, 'PATCH', `/users/${user.id}`, { plan: 'free' });
+		await t.admin.expect(200, 'POST', `/users/${user.id}/api-key`);
 		await t.admin.expect(201, 'POST', `/projects/${project.uuid}/members`, { user_id: member.id });
-		await t.admin.expect(200, 'POST', `/accounts/${accountId}/block`);
-		await t.admin.expect(200, 'POST', `/accounts/${accountId}/unblock`);
+		await t.admin.expect(200, 'POST', `/contact-accounts/${accountId}/block`);
+		await t.admin.expect(200, 'POST', `/accounts/${accountId}/unblock`); // the former path: the same route
 		const fault = await t.admin.expect(201, 'POST', '/faults', { method: 'getMe', status: 503, times: 1 });
 		await t.admin.expect(204, 'DELETE', `/faults/${fault.data.id}`);
 		await t.admin.expect(204, 'DELETE', `/contacts/${contact.id}`);
@@ -160,15 +160,15 @@ describe('the audit trail', () => {
 			entry.target_id,
 		]);
 		for (const expected of [
-			['createUser', 'users', account.id],
+			['createUser', 'users', user.id],
 			['createProject', 'projects', project.uuid],
 			['createBot', 'bots', String(bot.id)],
-			['updateUser', 'users', account.id],
-			['regenerateApiKey', 'users', account.id],
+			['updateUser', 'users', user.id],
+			['regenerateApiKey', 'users', user.id],
 			['inviteProjectMember', 'projects', project.uuid],
 			['createContact', 'contacts', String(contact.id)],
-			['blockAccount', 'accounts', String(accountId)],
-			['unblockAccount', 'accounts', String(accountId)],
+			['blockContactAccount', 'contact-accounts', String(accountId)],
+			['unblockContactAccount', 'contact-accounts', String(accountId)],
 			['createFault', 'faults', String(fault.data.id)],
 			['deleteFault', 'faults', String(fault.data.id)],
 			['deleteContact', 'contacts', String(contact.id)],
@@ -182,12 +182,42 @@ describe('the audit trail', () => {
 		expect(mine[0]).toMatchObject({ remote_addr: expect.stringMatching(/127\.0\.0\.1/), via: 'api' });
 	});
 
+	test('entries recorded before the contact-account routes were renamed are found by the new names and the old', async () => {
+		const other = await startTestServer();
+		try {
+			const fixture = await accountFixture(other);
+			const id = String(fixture.accountId);
+			// As an earlier version recorded it, then as this one does.
+			await other.server.database.models.auditEntries.create({
+				at: new Date(Date.now() - 1000),
+				action: 'blockAccount',
+				targetType: 'accounts',
+				targetId: id,
+				remoteAddr: null,
+				via: 'api',
+			});
+			await other.admin.expect(200, 'POST', `/contact-accounts/${id}/block`);
+			const actionsOf = async (query: string) =>
+				(await other.admin.expect(200, 'GET', `/audit?${query}`)).data.map((entry: { action: string }) => entry.action);
+			for (const query of [
+				'action=blockContactAccount',
+				'action=blockAccount',
+				'target_type=contact-accounts',
+				'target_type=accounts',
+			]) {
+				expect({ query, actions: await actionsOf(query) }).toEqual({ query, actions: ['blockContactAccount', 'blockAccount'] });
+			}
+		} finally {
+			await other.close();
+		}
+	});
+
 	test('a refused change is not recorded; a reset is, and the trail outlives it', async () => {
 		const other = await startTestServer();
 		try {
 			expect((await other.admin.request('POST', '/users', { email: 'bad' })).status).toBe(422);
 			expect((await other.admin.expect(200, 'GET', '/audit')).meta.total).toBe(0);
-			await createAccount(other);
+			await createUser(other);
 			await other.admin.expect(204, 'POST', '/reset');
 			const trail = await other.admin.expect(200, 'GET', '/audit');
 			expect(trail.data.map((entry: { action: string }) => entry.action)).toEqual(['reset', 'createUser']);
@@ -198,8 +228,8 @@ describe('the audit trail', () => {
 	});
 
 	test('no key, token or body is in the trail or its exports; CSV and NDJSON downloads', async () => {
-		const account = await createAccount(t);
-		const { data } = await t.admin.expect(200, 'POST', `/users/${account.id}/api-key`);
+		const user = await createUser(t);
+		const { data } = await t.admin.expect(200, 'POST', `/users/${user.id}/api-key`);
 		await t.admin.expect(204, 'POST', '/seed', {});
 		const ndjson = await http.get(`${t.url}/admin/v1/audit/export`, { headers: { Authorization: `Bearer ${t.admin.token}` } });
 		expect(ndjson.status).toBe(200);
@@ -210,7 +240,7 @@ describe('the audit trail', () => {
 			.split('\n')
 			.map((line) => JSON.parse(line));
 		expect(lines[0]).toMatchObject({ action: 'applySeed', target_type: 'seed', target_id: null });
-		expect(lines).toContainEqual(expect.objectContaining({ action: 'regenerateApiKey', target_id: account.id }));
+		expect(lines).toContainEqual(expect.objectContaining({ action: 'regenerateApiKey', target_id: user.id }));
 
 		const csv = await http.get(`${t.url}/admin/v1/audit/export?format=csv`, {
 			headers: { Authorization: `Bearer ${t.admin.token}` },
@@ -221,7 +251,7 @@ describe('the audit trail', () => {
 		expect(rows).toHaveLength(lines.length + 1);
 
 		for (const text of [String(ndjson.data), String(csv.data)]) {
-			expect(text).not.toContain(account.apiKey);
+			expect(text).not.toContain(user.apiKey);
 			expect(text).not.toContain(data.api_key);
 			expect(text).not.toContain(t.admin.token);
 		}

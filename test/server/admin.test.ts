@@ -1,5 +1,5 @@
-/** The admin API: provisioning of what the spec leaves to the dashboard (accounts, keys, projects, bots). */
-import { createAccount, createBot, createProject } from '../support/factories';
+/** The admin API: provisioning of what the spec leaves to the dashboard (users, keys, projects, bots). */
+import { createUser, createBot, createProject } from '../support/factories';
 import { http } from '../support/http';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -19,8 +19,8 @@ describe('admin authentication', () => {
 	});
 
 	test('an API key is not an admin token', async () => {
-		const account = await createAccount(t);
-		const res = await t.admin.request('POST', '/users', { name: 'x', email: 'y@example.com' }, account.apiKey);
+		const user = await createUser(t);
+		const res = await t.admin.request('POST', '/users', { name: 'x', email: 'y@example.com' }, user.apiKey);
 		expect(res.status).toBe(401);
 	});
 
@@ -44,7 +44,7 @@ describe('admin authentication', () => {
 });
 
 describe('users', () => {
-	test('POST /users creates a Pro account with a key by default', async () => {
+	test('POST /users creates a Pro user with a key by default', async () => {
 		const res = await t.admin.request('POST', '/users', { name: 'Ann', email: 'ann-admin@example.com' });
 		expect(res.status).toBe(201);
 		expect(res.data).toEqual({
@@ -89,12 +89,12 @@ describe('users', () => {
 	});
 
 	test('PATCH /users/:id changes plan and blocked state', async () => {
-		const account = await createAccount(t);
-		const res = await t.admin.request('PATCH', `/users/${account.id}`, { plan: 'free', blocked: true });
+		const user = await createUser(t);
+		const res = await t.admin.request('PATCH', `/users/${user.id}`, { plan: 'free', blocked: true });
 		expect(res.status).toBe(200);
-		expect(res.data.data).toMatchObject({ id: account.id, plan: 'free', blocked: true });
+		expect(res.data.data).toMatchObject({ id: user.id, plan: 'free', blocked: true });
 		expect(res.data.data.api_key).toBeUndefined();
-		const invalid = await t.admin.request('PATCH', `/users/${account.id}`, { plan: 'gold', blocked: 'maybe' });
+		const invalid = await t.admin.request('PATCH', `/users/${user.id}`, { plan: 'gold', blocked: 'maybe' });
 		expect(invalid.status).toBe(422);
 		expect(Object.keys(invalid.data.errors).sort()).toEqual(['blocked', 'plan']);
 	});
@@ -108,7 +108,7 @@ describe('users', () => {
 
 describe('projects and bots', () => {
 	test('POST /projects and POST /bots create them; bot IDs are integers', async () => {
-		const owner = await createAccount(t);
+		const owner = await createUser(t);
 		const project = await t.admin.request('POST', '/projects', { owner_id: owner.id, name: 'Shop' });
 		expect(project.status).toBe(201);
 		expect(project.data.data).toEqual({ uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Shop', owner_id: owner.id });
@@ -124,7 +124,7 @@ describe('projects and bots', () => {
 	});
 
 	test('parallel bot creation gives distinct integer IDs', async () => {
-		const project = await createProject(t, await createAccount(t));
+		const project = await createProject(t, await createUser(t));
 		const bots = await Promise.all(Array.from({ length: 20 }, () => createBot(t, project)));
 		expect(new Set(bots.map((bot) => bot.id)).size).toBe(20);
 	});
@@ -139,15 +139,15 @@ describe('projects and bots', () => {
 	});
 
 	test('POST /projects/:uuid/members records an invitation', async () => {
-		const project = await createProject(t, await createAccount(t));
-		const member = await createAccount(t);
+		const project = await createProject(t, await createUser(t));
+		const member = await createUser(t);
 		const res = await t.admin.request('POST', `/projects/${project.uuid}/members`, { user_id: member.id });
 		expect(res.status).toBe(201);
 		expect((await t.admin.request('POST', '/projects/unknown/members', { user_id: member.id })).status).toBe(404);
 	});
 
 	test('DELETE /bots/:id deletes the bot once', async () => {
-		const bot = await createBot(t, await createProject(t, await createAccount(t)));
+		const bot = await createBot(t, await createProject(t, await createUser(t)));
 		expect((await t.admin.request('DELETE', `/bots/${bot.id}`)).status).toBe(204);
 		expect((await t.admin.request('GET', `/bots/${bot.id}`)).status).toBe(404);
 		expect((await t.admin.request('DELETE', `/bots/${bot.id}`)).status).toBe(404);

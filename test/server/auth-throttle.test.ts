@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApiClient } from '../support/api-client';
 import { CommandCounter } from '../support/command-counter';
-import { createAccount, type TestAccount } from '../support/factories';
+import { createUser, type TestUser } from '../support/factories';
 import { databaseUriOf, startTestServer, type TestServer } from '../support/test-server';
 
 const ALLOWED_FAILURES = 5;
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A key shaped like ours that no account has. */
+/** A key shaped like ours that no user has. */
 const unknownKey = () => `bp_${randomBytes(32).toString('base64url')}`;
 const statusOf = async (api: ApiClient) => (await api.call('getMe')).status;
 /** The commands on users while `work` runs (not the deprecations' re-reads). */
@@ -36,7 +36,7 @@ async function spendLookups(server: TestServer) {
 	expect(statuses).toEqual(Array(ALLOWED_FAILURES + 1).fill(401));
 }
 
-test('§5.7 a key no account can have (too short, too long, a space) is refused without a lookup, and never with 429', async () => {
+test('§5.7 a key no user can have (too short, too long, a space) is refused without a lookup, and never with 429', async () => {
 	const lookups = await userCommands(async () => {
 		for (const key of ['wrong', 'bp_short', 'x'.repeat(201)]) {
 			for (let i = 0; i < 3 * ALLOWED_FAILURES; i++) {
@@ -51,7 +51,7 @@ test('§5.7 a key no account can have (too short, too long, a space) is refused 
 });
 
 test('§5.7 §8 a wrong key: 401 up to the allowance, then 429 with Retry-After and no lookup, for that key alone', async () => {
-	const account = await createAccount(t);
+	const user = await createUser(t);
 	const wrong = new ApiClient(t.url, unknownKey());
 	for (let i = 0; i < ALLOWED_FAILURES; i++) expect(await statusOf(wrong)).toBe(401);
 	const lookups = await userCommands(async () => {
@@ -63,7 +63,7 @@ test('§5.7 §8 a wrong key: 401 up to the allowance, then 429 with Retry-After 
 	});
 	expect(lookups).toBe(0);
 	// Others at the same address are not refused for it: a valid key, and another client's wrong key.
-	expect(await statusOf(account.api)).toBe(200);
+	expect(await statusOf(user.api)).toBe(200);
 	expect(await statusOf(new ApiClient(t.url, unknownKey()))).toBe(401);
 });
 
@@ -81,7 +81,7 @@ test('§8 a flood of distinct invalid keys from one address costs a bounded numb
 
 async function floodAndCount(server: TestServer) {
 	const counter = new CommandCounter(server);
-	const regular = await createAccount(server);
+	const regular = await createUser(server);
 	expect(await statusOf(regular.api)).toBe(200);
 	const FLOOD = 400;
 	const started = Date.now();
@@ -90,7 +90,7 @@ async function floodAndCount(server: TestServer) {
 		const flood = Promise.all(Array.from({ length: FLOOD }, () => statusOf(new ApiClient(server.url, unknownKey()))));
 		// A key used before, and one created during the flood (as after a database loss, where every old key is
 		// unknown): neither has its address's lookups to spend.
-		const fresh = await createAccount(server);
+		const fresh = await createUser(server);
 		served = await Promise.all([statusOf(regular.api), statusOf(fresh.api), statusOf(regular.api)]);
 		expect(await flood).toEqual(Array(FLOOD).fill(401));
 	});
@@ -123,27 +123,27 @@ describe('revoked keys, on one instance and on two sharing a database', () => {
 	});
 
 	test('§5.4 §8 a revoked key sent 120 times does not block the new key of the same user', async () => {
-		const account = await createAccount(first);
-		const { data } = await first.admin.expect(200, 'POST', `/users/${account.id}/api-key`);
+		const user = await createUser(first);
+		const { data } = await first.admin.expect(200, 'POST', `/users/${user.id}/api-key`);
 		const statuses = [];
-		for (let i = 0; i < 120; i++) statuses.push(await statusOf(account.api));
+		for (let i = 0; i < 120; i++) statuses.push(await statusOf(user.api));
 		expect(statuses.slice(0, ALLOWED_FAILURES)).toEqual(Array(ALLOWED_FAILURES).fill(401));
 		expect(statuses.slice(ALLOWED_FAILURES)).toEqual(Array(120 - ALLOWED_FAILURES).fill(429));
-		expect(await statusOf(account.api.withKey(data.api_key))).toBe(200);
+		expect(await statusOf(user.api.withKey(data.api_key))).toBe(200);
 	});
 
 	test('§5.4 §8 a revoked key flooded through both blocks neither instance for the new key, nor for a fresh user', async () => {
-		const account = await createAccount(first);
-		const { data } = await first.admin.expect(200, 'POST', `/users/${account.id}/api-key`);
+		const user = await createUser(first);
+		const { data } = await first.admin.expect(200, 'POST', `/users/${user.id}/api-key`);
 		const revoked: Record<string, number[]> = { first: [], second: [] };
 		for (let i = 0; i < 120; i++) {
-			revoked.first.push(await statusOf(account.api));
-			revoked.second.push(await statusOf(account.api.onServer(second.url)));
+			revoked.first.push(await statusOf(user.api));
+			revoked.second.push(await statusOf(user.api.onServer(second.url)));
 		}
 		for (const statuses of Object.values(revoked)) expect(statuses.slice(-1)).toEqual([429]);
 		await spendLookups(first);
 		await spendLookups(second);
-		const fresh: TestAccount = await createAccount(second);
+		const fresh: TestUser = await createUser(second);
 		for (const url of [first.url, second.url]) {
 			expect(await statusOf(new ApiClient(url, data.api_key))).toBe(200);
 			expect(await statusOf(fresh.api.onServer(url))).toBe(200);
@@ -155,7 +155,7 @@ describe('wrong admin tokens are counted per address, apart from API keys', () =
 	test('401 up to the allowance, then 429 even for the right token; API keys are not locked out', async () => {
 		const fresh = await startTestServer({ authFailuresPerMinute: ALLOWED_FAILURES });
 		try {
-			const account = await createAccount(fresh);
+			const user = await createUser(fresh);
 			for (let i = 0; i < ALLOWED_FAILURES; i++) {
 				expect((await fresh.admin.request('GET', '/bots/1', undefined, 'wrong-token')).status).toBe(401);
 			}
@@ -163,7 +163,7 @@ describe('wrong admin tokens are counted per address, apart from API keys', () =
 			expect(refused.status).toBe(429);
 			expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
 			expect((await fresh.admin.request('GET', '/bots/1')).status).toBe(429);
-			expect((await account.api.call('getMe')).status).toBe(200);
+			expect((await user.api.call('getMe')).status).toBe(200);
 		} finally {
 			await fresh.close();
 		}

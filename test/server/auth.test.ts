@@ -1,6 +1,6 @@
 /** §5 Authentication and getMe; §7.1 bodies of 401, 402, 403. */
 import { ApiClient } from '../support/api-client';
-import { createAccount } from '../support/factories';
+import { createUser } from '../support/factories';
 import { http, sendRaw } from '../support/http';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -12,19 +12,19 @@ afterAll(() => t.close());
 
 describe('§5 API key', () => {
 	test('§5.1 a bearer key reaches getMe, which returns the key holder (§5.5)', async () => {
-		const account = await createAccount(t);
-		const res = await account.api.call('getMe', {}, { verb: 'GET' });
+		const user = await createUser(t);
+		const res = await user.api.call('getMe', {}, { verb: 'GET' });
 		expect(res.status).toBe(200);
-		expect(res.data).toEqual({ data: { id: account.id, name: expect.any(String), email: account.email, plan: 'pro' } });
+		expect(res.data).toEqual({ data: { id: user.id, name: expect.any(String), email: user.email, plan: 'pro' } });
 	});
 
 	test('§5.2 the key may travel as api_token in the query string or in the body', async () => {
-		const account = await createAccount(t);
-		const inQuery = await account.api.call('getMe', { api_token: account.apiKey }, { verb: 'GET', noAuth: true });
-		const inJson = await account.api.call('getMe', { api_token: account.apiKey }, { noAuth: true });
-		const inForm = await account.api.call('getMe', { api_token: account.apiKey }, { noAuth: true, as: 'form' });
+		const user = await createUser(t);
+		const inQuery = await user.api.call('getMe', { api_token: user.apiKey }, { verb: 'GET', noAuth: true });
+		const inJson = await user.api.call('getMe', { api_token: user.apiKey }, { noAuth: true });
+		const inForm = await user.api.call('getMe', { api_token: user.apiKey }, { noAuth: true, as: 'form' });
 		expect([inQuery.status, inJson.status, inForm.status]).toEqual([200, 200, 200]);
-		expect(inForm.data.data.id).toBe(account.id);
+		expect(inForm.data.data.id).toBe(user.id);
 	});
 
 	test('§5.7 §7.1 a missing or wrong key gives 401 {error: "unauthorized"}', async () => {
@@ -42,52 +42,52 @@ describe('§5 API key', () => {
 	});
 
 	test('§5.4 a regenerated key invalidates the old one at once', async () => {
-		const account = await createAccount(t);
-		const { data } = await t.admin.expect(200, 'POST', `/users/${account.id}/api-key`);
-		expect(data.api_key).not.toBe(account.apiKey);
-		expect((await account.api.call('getMe')).status).toBe(401);
-		expect((await account.api.withKey(data.api_key).call('getMe')).status).toBe(200);
+		const user = await createUser(t);
+		const { data } = await t.admin.expect(200, 'POST', `/users/${user.id}/api-key`);
+		expect(data.api_key).not.toBe(user.apiKey);
+		expect((await user.api.call('getMe')).status).toBe(401);
+		expect((await user.api.withKey(data.api_key).call('getMe')).status).toBe(200);
 	});
 
 	test('§5.6 §7.1 an owner without the Pro plan gets 402 with code pro_required', async () => {
-		const account = await createAccount(t, { plan: 'free' });
-		const res = await account.api.call('getMe');
+		const user = await createUser(t, { plan: 'free' });
+		const res = await user.api.call('getMe');
 		expect(res.status).toBe(402);
 		expect(res.data).toEqual({ error: expect.any(String), code: 'pro_required' });
 	});
 
 	test('§5.6 moving to Pro or back takes effect on the next request', async () => {
-		const account = await createAccount(t, { plan: 'free' });
-		await t.admin.expect(200, 'PATCH', `/users/${account.id}`, { plan: 'pro' });
-		expect((await account.api.call('getMe')).status).toBe(200);
-		await t.admin.expect(200, 'PATCH', `/users/${account.id}`, { plan: 'free' });
-		expect((await account.api.call('getMe')).status).toBe(402);
+		const user = await createUser(t, { plan: 'free' });
+		await t.admin.expect(200, 'PATCH', `/users/${user.id}`, { plan: 'pro' });
+		expect((await user.api.call('getMe')).status).toBe(200);
+		await t.admin.expect(200, 'PATCH', `/users/${user.id}`, { plan: 'free' });
+		expect((await user.api.call('getMe')).status).toBe(402);
 	});
 
 	test('§7.1 a blocked user gets 403 {error}', async () => {
-		const account = await createAccount(t);
-		await t.admin.expect(200, 'PATCH', `/users/${account.id}`, { blocked: true });
-		const res = await account.api.call('getMe');
+		const user = await createUser(t);
+		await t.admin.expect(200, 'PATCH', `/users/${user.id}`, { blocked: true });
+		const res = await user.api.call('getMe');
 		expect(res.status).toBe(403);
 		expect(res.data).toEqual({ error: expect.any(String) });
 	});
 
-	test('keys are long random strings, and no two accounts share one', async () => {
-		const [a, b] = await Promise.all([createAccount(t), createAccount(t)]);
+	test('keys are long random strings, and no two users share one', async () => {
+		const [a, b] = await Promise.all([createUser(t), createUser(t)]);
 		expect(a.apiKey.length).toBeGreaterThanOrEqual(40);
 		expect(a.apiKey).not.toBe(b.apiKey);
 	});
 
 	test('keys are stored only as hashes', async () => {
-		const account = await createAccount(t);
-		const stored = await t.server.database.connection.collection('users').findOne({ email: account.email });
-		expect(JSON.stringify(stored)).not.toContain(account.apiKey);
+		const user = await createUser(t);
+		const stored = await t.server.database.connection.collection('users').findOne({ email: user.email });
+		expect(JSON.stringify(stored)).not.toContain(user.apiKey);
 	});
 });
 
 describe('hostile authentication input', () => {
 	test('operator injection in api_token (query, form, JSON) is never a key', async () => {
-		await createAccount(t);
+		await createUser(t);
 		const client = new ApiClient(t.url, '');
 		const attempts = [
 			client.call('getMe', { api_token: { $ne: 'x' } }, { verb: 'GET', noAuth: true }),
@@ -118,12 +118,12 @@ describe('§5.1 exactly one Authorization header', () => {
 		);
 
 	test('§5.1 §5.7 two Authorization headers are refused with 401, whichever of them is valid', async () => {
-		const account = await createAccount(t);
-		expect((await getMeWith([`Bearer ${account.apiKey}`])).status).toBe(200);
+		const user = await createUser(t);
+		expect((await getMeWith([`Bearer ${user.apiKey}`])).status).toBe(200);
 		for (const pair of [
-			[`Bearer ${account.apiKey}`, 'Bearer bp_wrong'],
-			['Bearer bp_wrong', `Bearer ${account.apiKey}`],
-			[`Bearer ${account.apiKey}`, `Bearer ${account.apiKey}`],
+			[`Bearer ${user.apiKey}`, 'Bearer bp_wrong'],
+			['Bearer bp_wrong', `Bearer ${user.apiKey}`],
+			[`Bearer ${user.apiKey}`, `Bearer ${user.apiKey}`],
 		]) {
 			const res = await getMeWith(pair);
 			expect(res.status).toBe(401);

@@ -10,7 +10,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { CHROMIUM, CHROMIUM_FLAGS, haveChromium, watchPage } from '../support/chromium';
 import { capturedLog } from '../support/captured-log';
 import { accountFixture, accountsOf, startServerOnSameDatabase } from '../support/contact-accounts';
-import { createAccount, createListForTest, createProject } from '../support/factories';
+import { createUser, createListForTest, createProject } from '../support/factories';
 import { http } from '../support/http';
 import { until } from '../support/wait';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/test-server';
@@ -314,17 +314,17 @@ describe('the console over HTTP', () => {
 		await page.getByLabel('Name, phone or messenger ID').fill(String(fixture.contact.telegram_id));
 		await page.getByRole('button', { name: 'Find' }).click();
 		await page.getByRole('button', { name: `Open card of ${fixture.contact.name}` }).click();
-		const account = page.getByTestId(`account-${fixture.accountId}`);
-		await account.getByText('12.50 USD').waitFor();
-		await account.getByRole('button', { name: 'Block' }).click();
-		await account.getByText(/blocked since/).waitFor();
+		const contactAccount = page.getByTestId(`contact-account-${fixture.accountId}`);
+		await contactAccount.getByText('12.50 USD').waitFor();
+		await contactAccount.getByRole('button', { name: 'Block' }).click();
+		await contactAccount.getByText(/blocked since/).waitFor();
 		expect((await accountsOf(fixture.owner, fixture.contact.id))[0].blocked_at).not.toBeNull();
-		await account.getByRole('button', { name: 'Unblock' }).click();
-		await account.getByText('not blocked').waitFor();
+		await contactAccount.getByRole('button', { name: 'Unblock' }).click();
+		await contactAccount.getByText('not blocked').waitFor();
 		expect((await accountsOf(fixture.owner, fixture.contact.id))[0].blocked_at).toBeNull();
-		await account.getByRole('button', { name: 'Journal' }).click();
-		await account.getByRole('cell', { name: 'Deposit via API' }).waitFor();
-		expect(await account.locator('svg path.balance').count()).toBe(1);
+		await contactAccount.getByRole('button', { name: 'Journal' }).click();
+		await contactAccount.getByRole('cell', { name: 'Deposit via API' }).waitFor();
+		expect(await contactAccount.locator('svg path.balance').count()).toBe(1);
 	}, 60_000);
 
 	test('arms a fault, sees it act in the request log, removes it', async () => {
@@ -354,8 +354,8 @@ describe('the console over HTTP', () => {
 			'createUser',
 			'updateUser',
 			'regenerateApiKey',
-			'blockAccount',
-			'unblockAccount',
+			'blockContactAccount',
+			'unblockContactAccount',
 			'createFault',
 			'deleteFault',
 		]) {
@@ -365,8 +365,8 @@ describe('the console over HTTP', () => {
 	}, 60_000);
 
 	test('projects and bots: creates a project and a bot, invites a member, deletes the bot', async () => {
-		const owner = await createAccount(t);
-		const member = await createAccount(t);
+		const owner = await createUser(t);
+		const member = await createUser(t);
 		secrets.push(owner.apiKey, member.apiKey);
 		await screen('Projects and bots');
 		const create = page.getByRole('form', { name: 'Create a project' });
@@ -398,7 +398,7 @@ describe('the console over HTTP', () => {
 	}, 60_000);
 
 	test('lists: schemas with their fields, records added; deprecations set and cleared', async () => {
-		const owner = await createAccount(t);
+		const owner = await createUser(t);
 		secrets.push(owner.apiKey);
 		const list = await createListForTest(owner, { project_uuid: (await createProject(t, owner)).uuid }, [
 			{ name: 'Title', slug: 'title', type: 'string', is_required: true },

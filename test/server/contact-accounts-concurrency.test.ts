@@ -13,7 +13,7 @@ import {
 	topUp,
 } from '../support/contact-accounts';
 import { ApiClient } from '../support/api-client';
-import { createAccountWithBot, createContact } from '../support/factories';
+import { createUserWithBot, createContact } from '../support/factories';
 import type { HttpResponse } from '../support/http';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -97,7 +97,7 @@ test('§2.3 §4.13 a storm of mixed parallel operations: balance = start + succe
 });
 
 test('§4.10 parallel openings of the same currency: exactly one account, the rest currency_exists', async () => {
-	const { account: owner, bot } = await createAccountWithBot(t);
+	const { user: owner, bot } = await createUserWithBot(t);
 	const contact = await createContact(t, bot);
 	const responses = await times(20, () => owner.api.call('addContactAccount', { contact_id: contact.id, currency: 'USD' }));
 	expect(countBy(responses, (res) => (res.status === 201 ? '201' : `${res.status} ${res.data.code}`))).toEqual({

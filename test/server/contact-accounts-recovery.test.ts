@@ -24,7 +24,7 @@ async function changeWithoutJournal(accountId: number, operation: Operation) {
 const pendingOf = async (accountId: number) =>
 	(await models().contactAccounts.findById(accountId, { pendingOps: 1 }).lean())?.pendingOps;
 
-const storedJournal = (accountId: number) => models().accountJournal.find({ accountId }).lean();
+const storedJournal = (accountId: number) => models().contactAccountJournal.find({ accountId }).lean();
 
 test('§2.3 a change whose journal entry was never written is journaled before the journal is read', async () => {
 	const fixture = await accountFixture(t, { balance: 100 });
@@ -45,7 +45,7 @@ test('§2.3 a change whose entry was written but not yet marked settled is journ
 	const fixture = await accountFixture(t, { balance: 100 });
 	const operation = newOperation('debit', 30, 'half settled');
 	await changeWithoutJournal(fixture.accountId, operation);
-	await models().accountJournal.create({ ...operation, accountId: fixture.accountId });
+	await models().contactAccountJournal.create({ ...operation, accountId: fixture.accountId });
 	const journal = await journalOf(t, fixture.accountId);
 	expect(journal.filter((entry) => entry.description === 'half settled')).toHaveLength(1);
 	expect(journalSum(journal)).toBe(70);

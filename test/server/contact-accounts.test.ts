@@ -11,7 +11,7 @@ import {
 	topUp,
 	type AccountFixture,
 } from '../support/contact-accounts';
-import { createAccount, createAccountWithBot, createContactAccountForTest, createContact } from '../support/factories';
+import { createUser, createUserWithBot, createContactAccountForTest, createContact } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let t: TestServer;
@@ -32,7 +32,7 @@ async function expectUnchanged(fixture: AccountFixture, amount: number, journalL
 
 describe('§4.10 addContactAccount', () => {
 	test('§4.10 §2.3 opens an empty, unblocked account: 201 with the account shape', async () => {
-		const { account: owner, bot } = await createAccountWithBot(t);
+		const { user: owner, bot } = await createUserWithBot(t);
 		const contact = await createContact(t, bot);
 		const res = await owner.api.call('addContactAccount', { contact_id: contact.id, currency: 'USD' });
 		expect(res.status).toBe(201);
@@ -51,7 +51,7 @@ describe('§4.10 addContactAccount', () => {
 	});
 
 	test('§9 createContactAccount is an alias of addContactAccount', async () => {
-		const { account: owner, bot } = await createAccountWithBot(t);
+		const { user: owner, bot } = await createUserWithBot(t);
 		const contact = await createContact(t, bot);
 		const res = await owner.api.call('createContactAccount', { contact_id: contact.id, currency: 'EUR' });
 		expect(res.status).toBe(201);
@@ -62,7 +62,7 @@ describe('§4.10 addContactAccount', () => {
 	});
 
 	test('§2.3 §4.10 one account per currency: a second one is 422 currency_exists under currency', async () => {
-		const { account: owner, bot } = await createAccountWithBot(t);
+		const { user: owner, bot } = await createUserWithBot(t);
 		const contact = await createContact(t, bot);
 		const first = await createContactAccountForTest(owner, contact, 'USD');
 		const second = await owner.api.call('addContactAccount', { contact_id: contact.id, currency: 'USD' });
@@ -90,7 +90,7 @@ describe('§4.10 addContactAccount', () => {
 		['an operator object', { $ne: null }],
 		['an array', ['USD']],
 	])('§4.10 a currency that is not an active capital ISO 4217 code (%s) is 422 under currency', async (_case, currency) => {
-		const { account: owner, bot } = await createAccountWithBot(t);
+		const { user: owner, bot } = await createUserWithBot(t);
 		const contact = await createContact(t, bot);
 		const res = await owner.api.call('addContactAccount', { contact_id: contact.id, currency });
 		expect(res.status).toBe(422);
@@ -99,14 +99,14 @@ describe('§4.10 addContactAccount', () => {
 	});
 
 	test('§4.10 both parameters are required; every failed field is listed', async () => {
-		const { account: owner } = await createAccountWithBot(t);
+		const { user: owner } = await createUserWithBot(t);
 		const res = await owner.api.call('addContactAccount', {});
 		expect(res.status).toBe(422);
 		expect(Object.keys(res.data.errors).sort()).toEqual(['contact_id', 'currency']);
 	});
 
 	test('§4.10 form fields work like JSON', async () => {
-		const { account: owner, bot } = await createAccountWithBot(t);
+		const { user: owner, bot } = await createUserWithBot(t);
 		const contact = await createContact(t, bot);
 		const res = await owner.api.call('addContactAccount', { contact_id: String(contact.id), currency: 'JPY' }, { as: 'form' });
 		expect(res.status).toBe(201);
@@ -116,21 +116,28 @@ describe('§4.10 addContactAccount', () => {
 
 describe('§4.9 getContactAccounts', () => {
 	test('§4.9 lists the accounts in the order they were opened, by GET and by POST', async () => {
-		const { account: owner, bot } = await createAccountWithBot(t);
+		const { user: owner, bot } = await createUserWithBot(t);
 		const contact = await createContact(t, bot);
 		const opened = [];
 		for (const currency of ['RUB', 'USD', 'EUR', 'KWD']) opened.push(await createContactAccountForTest(owner, contact, currency));
 		const byPost = await owner.api.call('getContactAccounts', { contact_id: contact.id });
 		expect(byPost.status).toBe(200);
-		expect(byPost.data.data.map((account: { currency: string }) => account.currency)).toEqual(['RUB', 'USD', 'EUR', 'KWD']);
-		expect(byPost.data.data.map((account: { id: number }) => account.id)).toEqual(opened.map((account) => account.id));
+		expect(byPost.data.data.map((contactAccount: { currency: string }) => contactAccount.currency)).toEqual([
+			'RUB',
+			'USD',
+			'EUR',
+			'KWD',
+		]);
+		expect(byPost.data.data.map((contactAccount: { id: number }) => contactAccount.id)).toEqual(
+			opened.map((contactAccount) => contactAccount.id),
+		);
 		const byGet = await owner.api.call('getContactAccounts', { contact_id: contact.id }, { verb: 'GET' });
 		expect(byGet.status).toBe(200);
 		expect(byGet.data).toEqual(byPost.data);
 	});
 
 	test('§4.9 a contact without accounts has an empty list', async () => {
-		const { account: owner, bot } = await createAccountWithBot(t);
+		const { user: owner, bot } = await createUserWithBot(t);
 		const contact = await createContact(t, bot);
 		const res = await owner.api.call('getContactAccounts', { contact_id: contact.id }, { verb: 'GET' });
 		expect(res.status).toBe(200);
@@ -143,7 +150,7 @@ describe('§4.9 getContactAccounts', () => {
 		['text', 'abc'],
 		['an operator object', { $gt: 0 }],
 	])('§4.9 contact_id %s is 422 under contact_id', async (_case, contactId) => {
-		const { account: owner } = await createAccountWithBot(t);
+		const { user: owner } = await createUserWithBot(t);
 		const res = await owner.api.call('getContactAccounts', contactId === undefined ? {} : { contact_id: contactId }, {
 			verb: 'GET',
 		});
@@ -205,7 +212,7 @@ describe('§4.12 addFundsToContactAccount', () => {
 
 	test('§3 §4.12 a blocked account can be topped up and stays blocked', async () => {
 		const fixture = await accountFixture(t);
-		const blocked = await t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/block`);
+		const blocked = await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		const res = await topUp(fixture.owner, fixture.accountId, 500);
 		expect(res.status).toBe(200);
 		expect(res.data.data).toMatchObject({ amount: 500, blocked_at: blocked.data.blocked_at });
@@ -274,7 +281,7 @@ describe('§4.13 withdrawFundsFromContactAccount', () => {
 
 	test('§3 §4.13 a blocked account refuses every debit with 422 account_blocked; nothing changes', async () => {
 		const fixture = await accountFixture(t, { balance: 1000 });
-		await t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/block`);
+		await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		const res = await debit(fixture.owner, fixture.accountId, 10);
 		expect(res.status).toBe(422);
 		expect(res.data).toEqual({
@@ -287,7 +294,7 @@ describe('§4.13 withdrawFundsFromContactAccount', () => {
 
 	test('§4.13 the blocked check comes first: blocked and insufficient at once is account_blocked', async () => {
 		const fixture = await accountFixture(t, { balance: 5 });
-		await t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/block`);
+		await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		const res = await debit(fixture.owner, fixture.accountId, 6);
 		expect(res.status).toBe(422);
 		expect(res.data.code).toBe('account_blocked');
@@ -296,9 +303,9 @@ describe('§4.13 withdrawFundsFromContactAccount', () => {
 
 	test('§3 after unblocking, debits work again', async () => {
 		const fixture = await accountFixture(t, { balance: 50 });
-		await t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/block`);
+		await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		expect((await debit(fixture.owner, fixture.accountId, 10)).status).toBe(422);
-		await t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/unblock`);
+		await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/unblock`);
 		const res = await debit(fixture.owner, fixture.accountId, 10);
 		expect(res.status).toBe(200);
 		expect(res.data.data).toMatchObject({ amount: 40, blocked_at: null });
@@ -367,14 +374,14 @@ describe('§2.3 §8 amounts and descriptions of top-ups and debits', () => {
 			['text', 'abc'],
 			['an operator object', { $gt: 0 }],
 		])('§4.12 account_id %s is 422 under account_id', async (_case, accountId) => {
-			const owner = await createAccount(t);
+			const owner = await createUser(t);
 			const res = await owner.api.call(method, { account_id: accountId, amount: 1, description: 'x' });
 			expect(res.status).toBe(422);
 			expect(Object.keys(res.data.errors)).toEqual(['account_id']);
 		});
 
 		test('§7.1 every failed field is listed at once', async () => {
-			const owner = await createAccount(t);
+			const owner = await createUser(t);
 			const res = await owner.api.call(method, { amount: 0 });
 			expect(res.status).toBe(422);
 			expect(Object.keys(res.data.errors).sort()).toEqual(['account_id', 'amount', 'description']);
@@ -430,12 +437,12 @@ describe('§4.11 deleteContactAccount', () => {
 	test('§3 an account emptied by debits can be deleted, blocked or not', async () => {
 		const fixture = await accountFixture(t, { balance: 70 });
 		expect((await debit(fixture.owner, fixture.accountId, 70)).status).toBe(200);
-		await t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/block`);
+		await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		expect((await fixture.owner.api.call('deleteContactAccount', { account_id: fixture.accountId })).status).toBe(204);
 	});
 
 	test('§4.11 account_id is required and an integer', async () => {
-		const owner = await createAccount(t);
+		const owner = await createUser(t);
 		for (const params of [{}, { account_id: 'abc' }, { account_id: { $exists: true } }]) {
 			const res = await owner.api.call('deleteContactAccount', params);
 			expect(res.status).toBe(422);
@@ -463,12 +470,12 @@ describe('§7.3 access: 404 for missing or deleted, 403 for someone else', () =>
 			expect({ method, status: res.status, body: res.data }).toEqual({ method, status, body: { error: expect.any(String) } });
 		}
 		const stored = await t.server.database.models.contactAccounts.find({ contactId: fixture.contact.id }).lean();
-		expect(stored.map((account) => [account._id, account.amount])).toEqual([[fixture.accountId, 100]]);
+		expect(stored.map((contactAccount) => [contactAccount._id, contactAccount.amount])).toEqual([[fixture.accountId, 100]]);
 		expect(journalSum(await journalOf(t, fixture.accountId))).toBe(100);
 	}
 
 	test('§7.3 an unknown contact or account is 404', async () => {
-		const owner = await createAccount(t);
+		const owner = await createUser(t);
 		const ghost = 987_654_321;
 		for (const res of [
 			await owner.api.call('getContactAccounts', { contact_id: ghost }),
@@ -484,13 +491,13 @@ describe('§7.3 access: 404 for missing or deleted, 403 for someone else', () =>
 
 	test("§7.3 another account's contact and account are 403, and nothing changes", async () => {
 		const fixture = await accountFixture(t, { balance: 100 });
-		const stranger = await createAccount(t);
+		const stranger = await createUser(t);
 		await expectAllRefused(fixture, stranger, 403);
 	});
 
 	test('§1 §7.3 a team member invited to the project is refused too (403)', async () => {
 		const fixture = await accountFixture(t, { balance: 100 });
-		const member = await createAccount(t);
+		const member = await createUser(t);
 		await t.admin.expect(201, 'POST', `/projects/${fixture.bot.project_uuid}/members`, { user_id: member.id });
 		await expectAllRefused(fixture, member, 403);
 	});
@@ -524,7 +531,7 @@ describe('§7.1 texts follow Accept-Language; codes and keys do not', () => {
 		expect(inRussian.data.message).toContain('150.25 USD');
 		expect(en.data.message).not.toMatch(CYRILLIC);
 
-		await t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/block`);
+		await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		const blocked = await fixture.owner.api.call('withdrawFundsFromContactAccount', params, ru);
 		expect(blocked.data).toEqual({
 			message: expect.stringMatching(CYRILLIC),
@@ -596,22 +603,40 @@ describe('§4.1 verbs', () => {
 describe('admin: blocking and the journal', () => {
 	test('§3 block sets blocked_at, blocking again keeps it, unblock clears it', async () => {
 		const fixture = await accountFixture(t, { balance: 5 });
-		const blocked = await t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/block`);
+		const blocked = await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		expect(blocked.data).toMatchObject({ id: fixture.accountId, amount: 5, blocked_at: expect.stringMatching(ISO_WITH_OFFSET) });
-		const again = await t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/block`);
+		const again = await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		expect(again.data.blocked_at).toBe(blocked.data.blocked_at);
 		expect((await accountOf(fixture)).blocked_at).toBe(blocked.data.blocked_at);
-		const unblocked = await t.admin.expect(200, 'POST', `/accounts/${fixture.accountId}/unblock`);
+		const unblocked = await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/unblock`);
 		expect(unblocked.data).toMatchObject({ id: fixture.accountId, blocked_at: null });
 		expect((await accountOf(fixture)).blocked_at).toBeNull();
 	});
 
-	test('unknown accounts are 404 on every admin path', async () => {
+	test('the former paths under /accounts (before "account" meant the user) answer as the new ones do', async () => {
+		const fixture = await accountFixture(t, { balance: 5 });
+		const id = fixture.accountId;
+		const blocked = await t.admin.expect(200, 'POST', `/accounts/${id}/block`);
+		expect(blocked.data).toEqual(await t.admin.expect(200, 'POST', `/contact-accounts/${id}/block`).then((res) => res.data));
+		expect(blocked.data.blocked_at).not.toBeNull();
+		const journal = await t.admin.expect(200, 'GET', `/accounts/${id}/journal`);
+		expect(journal).toEqual(await t.admin.expect(200, 'GET', `/contact-accounts/${id}/journal`));
+		expect(journal.data).toHaveLength(1);
+		expect((await t.admin.expect(200, 'POST', `/accounts/${id}/unblock`)).data.blocked_at).toBeNull();
 		for (const [verb, path] of [
 			['POST', '/accounts/987654321/block'],
-			['POST', '/accounts/987654321/unblock'],
-			['GET', '/accounts/987654321/journal'],
 			['GET', '/accounts/not-a-number/journal'],
+		] as const) {
+			expect((await t.admin.request(verb, path)).status).toBe(404);
+		}
+	});
+
+	test('unknown contact accounts are 404 on every admin path', async () => {
+		for (const [verb, path] of [
+			['POST', '/contact-accounts/987654321/block'],
+			['POST', '/contact-accounts/987654321/unblock'],
+			['GET', '/contact-accounts/987654321/journal'],
+			['GET', '/contact-accounts/not-a-number/journal'],
 		] as const) {
 			const res = await t.admin.request(verb, path);
 			expect(res.status).toBe(404);
@@ -626,7 +651,7 @@ describe('admin: blocking and the journal', () => {
 		expect((await debit(owner, accountId, 500, 'too much')).status).toBe(422);
 		expect((await debit(owner, accountId, 120, 'second')).status).toBe(200);
 		expect((await topUp(owner, accountId, 0, 'invalid')).status).toBe(422);
-		await t.admin.expect(200, 'POST', `/accounts/${accountId}/block`);
+		await t.admin.expect(200, 'POST', `/contact-accounts/${accountId}/block`);
 		expect((await debit(owner, accountId, 1, 'blocked')).status).toBe(422);
 		expect((await topUp(owner, accountId, 20, 'third')).status).toBe(200);
 		const journal = await journalOf(t, accountId);

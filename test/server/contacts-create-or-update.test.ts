@@ -3,13 +3,13 @@
  * rules, the errors, and the validation bounds, in JSON, form and query-string inputs.
  */
 import {
-	createAccountWithBot,
+	createUserWithBot,
 	createBot,
 	createContact,
 	createProject,
 	randomMessengerId,
 	type ContactJson,
-	type TestAccount,
+	type TestUser,
 	type TestBot,
 } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -27,8 +27,8 @@ afterAll(async () => {
 const subscribersOf = async (bot: TestBot): Promise<number> =>
 	(await t.admin.expect(200, 'GET', `/bots/${bot.id}`)).data.subscribers_count;
 
-const contactsOf = async (account: TestAccount, bot: TestBot): Promise<ContactJson[]> => {
-	const res = await account.api.call('getContacts', { bot_id: bot.id, limit: 1000 });
+const contactsOf = async (user: TestUser, bot: TestBot): Promise<ContactJson[]> => {
+	const res = await user.api.call('getContacts', { bot_id: bot.id, limit: 1000 });
 	expect(res.status).toBe(200);
 	return res.data.data;
 };
@@ -43,10 +43,10 @@ const telegramCall = (bot: TestBot, telegramId: number, extra: Record<string, un
 
 describe('creating (§4.16 rule 2, §3)', () => {
 	test('a new Telegram contact: 201, the §2.4 shape, subscribed, and one more subscriber for the bot', async () => {
-		const { account, bot } = await createAccountWithBot(t);
+		const { user, bot } = await createUserWithBot(t);
 		const telegramId = randomMessengerId();
 		const before = Date.now();
-		const res = await account.api.call(
+		const res = await user.api.call(
 			'createOrUpdateContact',
 			telegramCall(bot, telegramId, {
 				telegram_username: 'ann_k',
@@ -78,12 +78,12 @@ describe('creating (§4.16 rule 2, §3)', () => {
 		});
 		expect(Date.parse(contact.created_at)).toBeGreaterThanOrEqual(before - 1000);
 		expect(await subscribersOf(bot)).toBe(1);
-		expect(await contactsOf(account, bot)).toEqual([contact]);
+		expect(await contactsOf(user, bot)).toEqual([contact]);
 	});
 
 	test('the new contact gets the first message "Created from API" (§4.16 rule 2)', async () => {
-		const { account, bot } = await createAccountWithBot(t);
-		const res = await account.api.call('createOrUpdateContact', telegramCall(bot, randomMessengerId()));
+		const { user, bot } = await createUserWithBot(t);
+		const res = await user.api.call('createOrUpdateContact', telegramCall(bot, randomMessengerId()));
 		expect(res.status).toBe(201);
 		const stored = await t.server.database.models.contacts.findById(res.data.data.id).lean();
 		expect(stored?.firstMessage).toBe('Created from API');
@@ -96,8 +96,8 @@ describe('creating (§4.16 rule 2, §3)', () => {
 		['vk', { vk_user_id: 556 }, { vk_user_id: 556 }, {}],
 		['viber', { viber_id: 'AbC+01/xyz==' }, { viber_id: 'AbC+01/xyz==', vk_user_id: null }, {}],
 	])('a new %s contact via %j has its own messenger fields only (§2.4, §9 aliases)', async (messenger, id, fields, extra) => {
-		const { account, bot } = await createAccountWithBot(t);
-		const res = await account.api.call('createOrUpdateContact', { bot_id: bot.id, messenger, name: 'Bob', ...id, ...extra });
+		const { user, bot } = await createUserWithBot(t);
+		const res = await user.api.call('createOrUpdateContact', { bot_id: bot.id, messenger, name: 'Bob', ...id, ...extra });
 		expect(res.status).toBe(201);
 		const contact = res.data.data;
 		expect(contact.messenger).toBe(messenger);
@@ -108,8 +108,8 @@ describe('creating (§4.16 rule 2, §3)', () => {
 	});
 
 	test('max_id wins over its alias max_user_id when both are sent (§9)', async () => {
-		const { account, bot } = await createAccountWithBot(t);
-		const res = await account.api.call('createOrUpdateContact', {
+		const { user, bot } = await createUserWithBot(t);
+		const res = await user.api.call('createOrUpdateContact', {
 			bot_id: bot.id,
 			messenger: 'max',
 			name: 'M',
@@ -118,7 +118,7 @@ describe('creating (§4.16 rule 2, §3)', () => {
 		});
 		expect(res.status).toBe(201);
 		expect(res.data.data.max_user_id).toBe(11);
-		const again = await account.api.call('createOrUpdateContact', {
+		const again = await user.api.call('createOrUpdateContact', {
 			bot_id: bot.id,
 			messenger: 'max',
 			name: 'M2',
@@ -129,13 +129,13 @@ describe('creating (§4.16 rule 2, §3)', () => {
 	});
 
 	test('the same number in another messenger or another bot is another contact (§4.16)', async () => {
-		const { account, project, bot } = await createAccountWithBot(t);
+		const { user, project, bot } = await createUserWithBot(t);
 		const otherBot = await createBot(t, project);
 		const id = randomMessengerId();
-		const telegram = await account.api.call('createOrUpdateContact', telegramCall(bot, id));
-		const max = await account.api.call('createOrUpdateContact', { bot_id: bot.id, messenger: 'max', name: 'Ann', max_id: id });
-		const vk = await account.api.call('createOrUpdateContact', { bot_id: bot.id, messenger: 'vk', name: 'Ann', vk_id: id });
-		const elsewhere = await account.api.call('createOrUpdateContact', telegramCall(otherBot, id));
+		const telegram = await user.api.call('createOrUpdateContact', telegramCall(bot, id));
+		const max = await user.api.call('createOrUpdateContact', { bot_id: bot.id, messenger: 'max', name: 'Ann', max_id: id });
+		const vk = await user.api.call('createOrUpdateContact', { bot_id: bot.id, messenger: 'vk', name: 'Ann', vk_id: id });
+		const elsewhere = await user.api.call('createOrUpdateContact', telegramCall(otherBot, id));
 		expect([telegram.status, max.status, vk.status, elsewhere.status]).toEqual([201, 201, 201, 201]);
 		expect(new Set([telegram, max, vk, elsewhere].map((res) => res.data.data.id)).size).toBe(4);
 		expect(await subscribersOf(bot)).toBe(3);
@@ -143,31 +143,31 @@ describe('creating (§4.16 rule 2, §3)', () => {
 	});
 
 	test('a deleted contact does not block a new one with its messenger ID', async () => {
-		const { account, bot } = await createAccountWithBot(t);
+		const { user, bot } = await createUserWithBot(t);
 		const id = randomMessengerId();
-		const first = await account.api.call('createOrUpdateContact', telegramCall(bot, id));
+		const first = await user.api.call('createOrUpdateContact', telegramCall(bot, id));
 		await t.admin.expect(204, 'DELETE', `/contacts/${first.data.data.id}`);
-		const second = await account.api.call('createOrUpdateContact', telegramCall(bot, id, { name: 'Reborn' }));
+		const second = await user.api.call('createOrUpdateContact', telegramCall(bot, id, { name: 'Reborn' }));
 		expect(second.status).toBe(201);
 		expect(second.data.data.id).not.toBe(first.data.data.id);
-		expect((await contactsOf(account, bot)).map((contact) => contact.name)).toEqual(['Reborn']);
+		expect((await contactsOf(user, bot)).map((contact) => contact.name)).toEqual(['Reborn']);
 		expect(await subscribersOf(bot)).toBe(1);
 	});
 
 	test('a preview contact with the same ID is not found: the API makes a real contact (§2.4)', async () => {
-		const { account, bot } = await createAccountWithBot(t);
+		const { user, bot } = await createUserWithBot(t);
 		const id = randomMessengerId();
 		const preview = await createContact(t, bot, { telegram_id: id, is_preview: true });
-		const res = await account.api.call('createOrUpdateContact', telegramCall(bot, id));
+		const res = await user.api.call('createOrUpdateContact', telegramCall(bot, id));
 		expect(res.status).toBe(201);
 		expect(res.data.data.id).not.toBe(preview.id);
-		expect(await contactsOf(account, bot)).toHaveLength(1);
+		expect(await contactsOf(user, bot)).toHaveLength(1);
 	});
 });
 
 describe('updating (§4.16 rule 1, §3)', () => {
 	async function existingContact() {
-		const { account, bot } = await createAccountWithBot(t);
+		const { user, bot } = await createUserWithBot(t);
 		const telegramId = randomMessengerId();
 		const created = await createContact(t, bot, {
 			telegram_id: telegramId,
@@ -181,22 +181,22 @@ describe('updating (§4.16 rule 1, §3)', () => {
 				{ name: 'city', value: 'Riga', type: 0 },
 			],
 		});
-		return { account, bot, telegramId, created };
+		return { user, bot, telegramId, created };
 	}
 
 	test('found by messenger ID: 200, same contact, no new subscriber; only the name changes when nothing else is passed', async () => {
-		const { account, bot, telegramId, created } = await existingContact();
+		const { user, bot, telegramId, created } = await existingContact();
 		expect(await subscribersOf(bot)).toBe(1);
-		const res = await account.api.call('createOrUpdateContact', telegramCall(bot, telegramId, { name: 'New name' }));
+		const res = await user.api.call('createOrUpdateContact', telegramCall(bot, telegramId, { name: 'New name' }));
 		expect(res.status).toBe(200);
 		expect(res.data.data).toEqual({ ...created, name: 'New name' });
 		expect(await subscribersOf(bot)).toBe(1);
-		expect(await contactsOf(account, bot)).toHaveLength(1);
+		expect(await contactsOf(user, bot)).toHaveLength(1);
 	});
 
 	test('empty values do not clear email, address, phone or username; variables are never touched', async () => {
-		const { account, bot, telegramId, created } = await existingContact();
-		const res = await account.api.call(
+		const { user, bot, telegramId, created } = await existingContact();
+		const res = await user.api.call(
 			'createOrUpdateContact',
 			telegramCall(bot, telegramId, { name: 'N', email: '', address: '   ', phone: null, telegram_username: '' }),
 		);
@@ -205,8 +205,8 @@ describe('updating (§4.16 rule 1, §3)', () => {
 	});
 
 	test('passed non-empty values replace the old ones; the phone loses its plus (§4.16 rule 3)', async () => {
-		const { account, bot, telegramId, created } = await existingContact();
-		const res = await account.api.call(
+		const { user, bot, telegramId, created } = await existingContact();
+		const res = await user.api.call(
 			'createOrUpdateContact',
 			telegramCall(bot, telegramId, {
 				name: 'N',
@@ -230,9 +230,8 @@ describe('updating (§4.16 rule 1, §3)', () => {
 	});
 
 	test('tags: absent or null keeps them, a list replaces them (repeats collapse), [] clears them', async () => {
-		const { account, bot, telegramId } = await existingContact();
-		const call = (extra: Record<string, unknown>) =>
-			account.api.call('createOrUpdateContact', telegramCall(bot, telegramId, extra));
+		const { user, bot, telegramId } = await existingContact();
+		const call = (extra: Record<string, unknown>) => user.api.call('createOrUpdateContact', telegramCall(bot, telegramId, extra));
 		expect((await call({})).data.data.tags).toEqual(['a', 'b']);
 		expect((await call({ tags: null })).data.data.tags).toEqual(['a', 'b']);
 		expect((await call({ tags: ['x', 'y', 'x'] })).data.data.tags).toEqual(['x', 'y']);
@@ -240,44 +239,41 @@ describe('updating (§4.16 rule 1, §3)', () => {
 	});
 
 	test('a form or query string clears the tags with one empty item (`tags[]=`); `tags=` is "not passed"', async () => {
-		const { account, bot, telegramId } = await existingContact();
+		const { user, bot, telegramId } = await existingContact();
 		const params = { bot_id: bot.id, messenger: 'telegram', name: 'F', telegram_id: String(telegramId) };
-		const untouched = await account.api.call('createOrUpdateContact', { ...params, tags: '' }, { as: 'form' });
+		const untouched = await user.api.call('createOrUpdateContact', { ...params, tags: '' }, { as: 'form' });
 		expect(untouched.status).toBe(200);
 		expect(untouched.data.data.tags).toEqual(['a', 'b']);
-		const replaced = await account.api.call('createOrUpdateContact', { ...params, tags: ['p', 'q'] }, { as: 'form' });
+		const replaced = await user.api.call('createOrUpdateContact', { ...params, tags: ['p', 'q'] }, { as: 'form' });
 		expect(replaced.data.data.tags).toEqual(['p', 'q']);
-		const cleared = await account.api.call('createOrUpdateContact', { ...params, tags: [''] }, { verb: 'GET' });
+		const cleared = await user.api.call('createOrUpdateContact', { ...params, tags: [''] }, { verb: 'GET' });
 		expect(cleared.status).toBe(200);
 		expect(cleared.data.data.tags).toEqual([]);
 	});
 
 	test('a contact created by the platform (admin) is found by its ID, in GET with a query string too (§4.1)', async () => {
-		const { account, bot, telegramId, created } = await existingContact();
-		const res = await account.api.call('createOrUpdateContact', telegramCall(bot, telegramId, { name: 'Q' }), { verb: 'GET' });
+		const { user, bot, telegramId, created } = await existingContact();
+		const res = await user.api.call('createOrUpdateContact', telegramCall(bot, telegramId, { name: 'Q' }), { verb: 'GET' });
 		expect(res.status).toBe(200);
 		expect(res.data.data.id).toBe(created.id);
 	});
 
 	test('a rejected update changes nothing (§7.1)', async () => {
-		const { account, bot, telegramId, created } = await existingContact();
-		const res = await account.api.call(
-			'createOrUpdateContact',
-			telegramCall(bot, telegramId, { name: 'Changed', phone: '12345' }),
-		);
+		const { user, bot, telegramId, created } = await existingContact();
+		const res = await user.api.call('createOrUpdateContact', telegramCall(bot, telegramId, { name: 'Changed', phone: '12345' }));
 		expect(res.status).toBe(422);
-		expect(await contactsOf(account, bot)).toEqual([created]);
+		expect(await contactsOf(user, bot)).toEqual([created]);
 	});
 });
 
 describe('errors (§4.16, §7.4)', () => {
 	test('404 with message and errors.bot_id for a foreign, unknown or deleted bot; nothing is created', async () => {
-		const { account, bot } = await createAccountWithBot(t);
-		const stranger = await createAccountWithBot(t);
-		const deletedBot = await createBot(t, await createProject(t, account));
+		const { user, bot } = await createUserWithBot(t);
+		const stranger = await createUserWithBot(t);
+		const deletedBot = await createBot(t, await createProject(t, user));
 		await t.admin.expect(204, 'DELETE', `/bots/${deletedBot.id}`);
 		for (const botId of [stranger.bot.id, 99_999_999, deletedBot.id]) {
-			const res = await account.api.call('createOrUpdateContact', {
+			const res = await user.api.call('createOrUpdateContact', {
 				bot_id: botId,
 				messenger: 'telegram',
 				name: 'X',
@@ -286,9 +282,9 @@ describe('errors (§4.16, §7.4)', () => {
 			expect(res.status).toBe(404);
 			expect(res.data).toEqual({ message: expect.any(String), errors: { bot_id: [expect.any(String)] } });
 		}
-		expect(await contactsOf(stranger.account, stranger.bot)).toEqual([]);
+		expect(await contactsOf(stranger.user, stranger.bot)).toEqual([]);
 		expect(await subscribersOf(stranger.bot)).toBe(0);
-		expect(await contactsOf(account, bot)).toEqual([]);
+		expect(await contactsOf(user, bot)).toEqual([]);
 	});
 
 	test.each([
@@ -297,26 +293,26 @@ describe('errors (§4.16, §7.4)', () => {
 		['vk', 'vk_id'],
 		['viber', 'viber_id'],
 	])('422 on %s without its ID, under %s', async (messenger, key) => {
-		const { account, bot } = await createAccountWithBot(t);
-		const res = await account.api.call('createOrUpdateContact', { bot_id: bot.id, messenger, name: 'X', [key]: '' });
+		const { user, bot } = await createUserWithBot(t);
+		const res = await user.api.call('createOrUpdateContact', { bot_id: bot.id, messenger, name: 'X', [key]: '' });
 		expect(res.status).toBe(422);
 		expect(Object.keys(res.data.errors)).toEqual([key]);
 		expect(res.data.message).toEqual(expect.any(String));
 	});
 
 	test('422 for web (API contacts are messenger contacts), a missing name, bot_id or messenger', async () => {
-		const { account, bot } = await createAccountWithBot(t);
-		const web = await account.api.call('createOrUpdateContact', { bot_id: bot.id, messenger: 'web', name: 'W' });
+		const { user, bot } = await createUserWithBot(t);
+		const web = await user.api.call('createOrUpdateContact', { bot_id: bot.id, messenger: 'web', name: 'W' });
 		expect(web.status).toBe(422);
 		expect(Object.keys(web.data.errors)).toEqual(['messenger']);
-		const empty = await account.api.call('createOrUpdateContact', {});
+		const empty = await user.api.call('createOrUpdateContact', {});
 		expect(empty.status).toBe(422);
 		expect(Object.keys(empty.data.errors).sort()).toEqual(['bot_id', 'messenger', 'name']);
 	});
 
 	test('every failed field is listed at once (§7.1)', async () => {
-		const { account, bot } = await createAccountWithBot(t);
-		const res = await account.api.call('createOrUpdateContact', {
+		const { user, bot } = await createUserWithBot(t);
+		const res = await user.api.call('createOrUpdateContact', {
 			bot_id: bot.id,
 			messenger: 'telegram',
 			name: 'X',
@@ -326,29 +322,29 @@ describe('errors (§4.16, §7.4)', () => {
 		});
 		expect(res.status).toBe(422);
 		expect(Object.keys(res.data.errors).sort()).toEqual(['email', 'phone', 'tags', 'telegram_id']);
-		expect(await contactsOf(account, bot)).toEqual([]);
+		expect(await contactsOf(user, bot)).toEqual([]);
 	});
 
 	test('messages follow Accept-Language (§7.1)', async () => {
-		const { account, bot } = await createAccountWithBot(t);
+		const { user, bot } = await createUserWithBot(t);
 		const ru = { headers: { 'Accept-Language': 'ru' } };
-		const missing = await account.api.call('createOrUpdateContact', { bot_id: bot.id, messenger: 'telegram', name: 'X' }, ru);
+		const missing = await user.api.call('createOrUpdateContact', { bot_id: bot.id, messenger: 'telegram', name: 'X' }, ru);
 		expect(missing.data.errors.telegram_id[0]).toMatch(/обязательно/);
-		const unknownBot = await account.api.call('createOrUpdateContact', telegramCall({ ...bot, id: 99_999_998 }, 1), ru);
+		const unknownBot = await user.api.call('createOrUpdateContact', telegramCall({ ...bot, id: 99_999_998 }, 1), ru);
 		expect(unknownBot.data.message).toBe('Бот не найден.');
 	});
 });
 
 describe('validation bounds (§4.16, §8)', () => {
-	let account: TestAccount;
+	let user: TestUser;
 	let bot: TestBot;
 
 	beforeAll(async () => {
-		({ account, bot } = await createAccountWithBot(t));
+		({ user, bot } = await createUserWithBot(t));
 	});
 
 	const attempt = (extra: Record<string, unknown>) =>
-		account.api.call('createOrUpdateContact', telegramCall(bot, randomMessengerId(), extra));
+		user.api.call('createOrUpdateContact', telegramCall(bot, randomMessengerId(), extra));
 
 	test.each([
 		['+1234567', 422],
@@ -379,7 +375,7 @@ describe('validation bounds (§4.16, §8)', () => {
 
 	test('101 tags are refused from a form too', async () => {
 		const tags = Array.from({ length: 101 }, (_, i) => `tag${i}`);
-		const res = await account.api.call('createOrUpdateContact', telegramCall(bot, randomMessengerId(), { tags }), { as: 'form' });
+		const res = await user.api.call('createOrUpdateContact', telegramCall(bot, randomMessengerId(), { tags }), { as: 'form' });
 		expect(res.status).toBe(422);
 		expect(Object.keys(res.data.errors)).toEqual(['tags']);
 	});
@@ -393,7 +389,7 @@ describe('validation bounds (§4.16, §8)', () => {
 
 	test('max_username and viber_id: 255 characters pass, 256 fail', async () => {
 		const max = (name: string) =>
-			account.api.call('createOrUpdateContact', {
+			user.api.call('createOrUpdateContact', {
 				bot_id: bot.id,
 				messenger: 'max',
 				name: 'M',
@@ -403,7 +399,7 @@ describe('validation bounds (§4.16, §8)', () => {
 		expect((await max('m'.repeat(255))).status).toBe(201);
 		expect(Object.keys((await max('m'.repeat(256))).data.errors)).toEqual(['max_username']);
 		const viber = (id: string) =>
-			account.api.call('createOrUpdateContact', { bot_id: bot.id, messenger: 'viber', name: 'V', viber_id: id });
+			user.api.call('createOrUpdateContact', { bot_id: bot.id, messenger: 'viber', name: 'V', viber_id: id });
 		expect((await viber(`${randomMessengerId()}`.padEnd(255, 'v'))).status).toBe(201);
 		expect(Object.keys((await viber('v'.repeat(256))).data.errors)).toEqual(['viber_id']);
 	});
@@ -422,7 +418,7 @@ describe('validation bounds (§4.16, §8)', () => {
 	);
 
 	test.each([0, -5, 1.5, 'abc', '12abc', 2 ** 53])('telegram_id %p is refused', async (telegramId) => {
-		const res = await account.api.call('createOrUpdateContact', telegramCall(bot, 0, { telegram_id: telegramId }));
+		const res = await user.api.call('createOrUpdateContact', telegramCall(bot, 0, { telegram_id: telegramId }));
 		expect(res.status).toBe(422);
 		expect(Object.keys(res.data.errors)).toEqual(['telegram_id']);
 	});
@@ -430,7 +426,7 @@ describe('validation bounds (§4.16, §8)', () => {
 
 describe('form, query string and operator injection (§4.1, §7.1)', () => {
 	test('a form body and a GET query string work like JSON, IDs as decimal strings', async () => {
-		const { account, bot } = await createAccountWithBot(t);
+		const { user, bot } = await createUserWithBot(t);
 		const telegramId = randomMessengerId();
 		const params = {
 			bot_id: String(bot.id),
@@ -439,20 +435,16 @@ describe('form, query string and operator injection (§4.1, §7.1)', () => {
 			telegram_id: String(telegramId),
 			tags: ['a', 'b'],
 		};
-		const created = await account.api.call('createOrUpdateContact', params, { as: 'form' });
+		const created = await user.api.call('createOrUpdateContact', params, { as: 'form' });
 		expect(created.status).toBe(201);
 		expect(created.data.data).toMatchObject({ telegram_id: String(telegramId), tags: ['a', 'b'], name: 'Form' });
-		const updated = await account.api.call(
-			'createOrUpdateContact',
-			{ ...params, name: 'Query', tags: undefined },
-			{ verb: 'GET' },
-		);
+		const updated = await user.api.call('createOrUpdateContact', { ...params, name: 'Query', tags: undefined }, { verb: 'GET' });
 		expect(updated.status).toBe(200);
 		expect(updated.data.data).toMatchObject({ id: created.data.data.id, name: 'Query', tags: ['a', 'b'] });
 	});
 
 	test('operators instead of values are refused with 422 and change nothing', async () => {
-		const { account, bot } = await createAccountWithBot(t);
+		const { user, bot } = await createUserWithBot(t);
 		const existing = await createContact(t, bot);
 		const injections: [Record<string, unknown>, string][] = [
 			[{ telegram_id: { $gt: 0 } }, 'telegram_id'],
@@ -464,11 +456,11 @@ describe('form, query string and operator injection (§4.1, §7.1)', () => {
 		for (const [injection, key] of injections) {
 			for (const as of ['json', 'query'] as const) {
 				const params = { bot_id: bot.id, messenger: 'telegram', name: 'Evil', ...injection };
-				const res = await account.api.call('createOrUpdateContact', params, as === 'query' ? { verb: 'GET' } : {});
+				const res = await user.api.call('createOrUpdateContact', params, as === 'query' ? { verb: 'GET' } : {});
 				expect(res.status).toBe(422);
 				expect(Object.keys(res.data.errors)).toContain(key);
 			}
 		}
-		expect(await contactsOf(account, bot)).toEqual([existing]);
+		expect(await contactsOf(user, bot)).toEqual([existing]);
 	});
 });

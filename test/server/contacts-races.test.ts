@@ -2,7 +2,7 @@
  * One contact per messenger ID per bot under simultaneous calls (§4.16, §3): the racing calls agree on one
  * contact, exactly one of them answers 201, and the bot gains exactly one subscriber.
  */
-import { createAccountWithBot, createContact, randomMessengerId, type TestBot } from '../support/factories';
+import { createUserWithBot, createContact, randomMessengerId, type TestBot } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let t: TestServer;
@@ -19,11 +19,11 @@ const subscribersOf = async (bot: TestBot): Promise<number> =>
 	(await t.admin.expect(200, 'GET', `/bots/${bot.id}`)).data.subscribers_count;
 
 test('20 parallel calls with the same telegram_id: one 201, nineteen 200, one contact, one more subscriber', async () => {
-	const { account, bot } = await createAccountWithBot(t);
+	const { user, bot } = await createUserWithBot(t);
 	const telegramId = randomMessengerId();
 	const results = await Promise.all(
 		Array.from({ length: 20 }, (_, i) =>
-			account.api.call('createOrUpdateContact', {
+			user.api.call('createOrUpdateContact', {
 				bot_id: bot.id,
 				messenger: 'telegram',
 				name: `Racer ${i}`,
@@ -34,16 +34,16 @@ test('20 parallel calls with the same telegram_id: one 201, nineteen 200, one co
 	const statuses = results.map((res) => res.status).sort();
 	expect(statuses).toEqual([...Array(19).fill(200), 201].sort());
 	expect(new Set(results.map((res) => res.data.data.id)).size).toBe(1);
-	expect((await account.api.call('getNumberOfContacts', { bot_id: bot.id })).data).toEqual({ count: 1 });
+	expect((await user.api.call('getNumberOfContacts', { bot_id: bot.id })).data).toEqual({ count: 1 });
 	expect(await subscribersOf(bot)).toBe(1);
 });
 
 test('parallel calls with the same ID in different messengers and bots each make their own contact', async () => {
-	const { account, bot } = await createAccountWithBot(t);
+	const { user, bot } = await createUserWithBot(t);
 	const id = randomMessengerId();
 	const calls = ['telegram', 'max', 'vk'].flatMap((messenger) =>
 		Array.from({ length: 5 }, () =>
-			account.api.call('createOrUpdateContact', {
+			user.api.call('createOrUpdateContact', {
 				bot_id: bot.id,
 				messenger,
 				name: messenger,
@@ -59,10 +59,10 @@ test('parallel calls with the same ID in different messengers and bots each make
 });
 
 test('20 parallel calls with distinct IDs make 20 contacts with distinct IDs and 20 subscribers', async () => {
-	const { account, bot } = await createAccountWithBot(t);
+	const { user, bot } = await createUserWithBot(t);
 	const results = await Promise.all(
 		Array.from({ length: 20 }, () =>
-			account.api.call('createOrUpdateContact', {
+			user.api.call('createOrUpdateContact', {
 				bot_id: bot.id,
 				messenger: 'telegram',
 				name: 'N',
@@ -76,12 +76,12 @@ test('20 parallel calls with distinct IDs make 20 contacts with distinct IDs and
 });
 
 test('updates racing an existing contact all answer 200 and leave one of the sent names', async () => {
-	const { account, bot } = await createAccountWithBot(t);
+	const { user, bot } = await createUserWithBot(t);
 	const existing = await createContact(t, bot);
 	const names = Array.from({ length: 20 }, (_, i) => `Name ${i}`);
 	const results = await Promise.all(
 		names.map((name) =>
-			account.api.call('createOrUpdateContact', {
+			user.api.call('createOrUpdateContact', {
 				bot_id: bot.id,
 				messenger: 'telegram',
 				name,
@@ -90,14 +90,14 @@ test('updates racing an existing contact all answer 200 and leave one of the sen
 		),
 	);
 	expect(results.map((res) => res.status)).toEqual(Array(20).fill(200));
-	const [contact] = (await account.api.call('getContacts', { bot_id: bot.id })).data.data;
+	const [contact] = (await user.api.call('getContacts', { bot_id: bot.id })).data.data;
 	expect(contact.id).toBe(existing.id);
 	expect(names).toContain(contact.name);
 	expect(await subscribersOf(bot)).toBe(1);
 });
 
 test('the admin API, racing on one messenger ID, creates it once and refuses the rest with 422', async () => {
-	const { bot } = await createAccountWithBot(t);
+	const { bot } = await createUserWithBot(t);
 	const telegramId = randomMessengerId();
 	const results = await Promise.all(
 		Array.from({ length: 10 }, () =>

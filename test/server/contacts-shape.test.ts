@@ -3,7 +3,7 @@
  * createOrUpdateContact; and the admin endpoints that provision contacts (`POST /admin/v1/contacts`,
  * `DELETE /admin/v1/contacts/:id`).
  */
-import { createAccountWithBot, createContact, randomMessengerId, type TestBot } from '../support/factories';
+import { createUserWithBot, createContact, randomMessengerId, type TestBot } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let t: TestServer;
@@ -47,19 +47,19 @@ describe('per-messenger shapes (§2.4)', () => {
 		['vk', { vk_id: 31337 }, { vk_user_id: 31337 }],
 		['web', {}, { vk_user_id: null }],
 	])('%s %j', async (messenger, input, fields) => {
-		const { account, bot } = await createAccountWithBot(t);
+		const { user, bot } = await createUserWithBot(t);
 		const contact = await createContact(t, bot, { messenger, name: 'Kim', created_at: '2022-05-06T10:08:09+03:00', ...input });
 		expect(contact).toStrictEqual({ ...common(bot), messenger, ...fields });
-		expect((await account.api.call('getContacts')).data.data).toEqual([contact]);
+		expect((await user.api.call('getContacts')).data.data).toEqual([contact]);
 	});
 
 	test('the shape is the same from the admin API, getContacts (both modes) and createOrUpdateContact', async () => {
-		const { account, bot } = await createAccountWithBot(t);
+		const { user, bot } = await createUserWithBot(t);
 		const contact = await createContact(t, bot, { phone: '+79001234567', email: 'k@example.com', address: 'A', tags: ['x'] });
 		expect(contact.phone).toBe('79001234567');
-		const page = await account.api.call('getContacts');
-		const batch = await account.api.call('getContacts', { limit: 10 });
-		const upsert = await account.api.call('createOrUpdateContact', {
+		const page = await user.api.call('getContacts');
+		const batch = await user.api.call('getContacts', { limit: 10 });
+		const upsert = await user.api.call('createOrUpdateContact', {
 			bot_id: bot.id,
 			messenger: 'telegram',
 			telegram_id: contact.telegram_id,
@@ -72,7 +72,7 @@ describe('per-messenger shapes (§2.4)', () => {
 	});
 
 	test('utm holds the utm_* variables as name to value; variables list every variable with its internal fields', async () => {
-		const { bot } = await createAccountWithBot(t);
+		const { bot } = await createUserWithBot(t);
 		const contact = await createContact(t, bot, {
 			variables: [
 				{ name: 'utm_source', value: 'newsletter' },
@@ -99,7 +99,7 @@ describe('per-messenger shapes (§2.4)', () => {
 	});
 
 	test('created_at is ISO 8601 in UTC', async () => {
-		const { bot } = await createAccountWithBot(t);
+		const { bot } = await createUserWithBot(t);
 		const contact = await createContact(t, bot, { created_at: '2023-12-31T23:30:00-02:00' });
 		expect(contact.created_at).toBe('2024-01-01T01:30:00.000Z');
 	});
@@ -107,7 +107,7 @@ describe('per-messenger shapes (§2.4)', () => {
 
 describe('POST /admin/v1/contacts', () => {
 	test('a non-preview contact is a new subscriber; a preview one is not', async () => {
-		const { bot } = await createAccountWithBot(t);
+		const { bot } = await createUserWithBot(t);
 		await createContact(t, bot);
 		await createContact(t, bot, { messenger: 'web' });
 		await createContact(t, bot, { is_preview: true });
@@ -115,7 +115,7 @@ describe('POST /admin/v1/contacts', () => {
 	});
 
 	test('a messenger ID already held in the bot is a 422 on that ID (no create-or-update here)', async () => {
-		const { bot } = await createAccountWithBot(t);
+		const { bot } = await createUserWithBot(t);
 		const telegramId = randomMessengerId();
 		await createContact(t, bot, { telegram_id: telegramId });
 		const res = await t.admin.request('POST', '/contacts', {
@@ -148,7 +148,7 @@ describe('POST /admin/v1/contacts', () => {
 		[{ tags: ['x'.repeat(256)] }, ['tags.0']],
 		[{ is_preview: 'maybe' }, ['is_preview']],
 	])('%j is refused with 422 on %j', async (override, keys) => {
-		const { bot } = await createAccountWithBot(t);
+		const { bot } = await createUserWithBot(t);
 		const res = await t.admin.request('POST', '/contacts', {
 			bot_id: bot.id,
 			messenger: 'telegram',
@@ -161,7 +161,7 @@ describe('POST /admin/v1/contacts', () => {
 	});
 
 	test('an unknown or deleted bot is a 422 on bot_id', async () => {
-		const { bot } = await createAccountWithBot(t);
+		const { bot } = await createUserWithBot(t);
 		await t.admin.expect(204, 'DELETE', `/bots/${bot.id}`);
 		for (const botId of [bot.id, 123_456_789]) {
 			const res = await t.admin.request('POST', '/contacts', { bot_id: botId, messenger: 'web', name: 'N' });
@@ -173,7 +173,7 @@ describe('POST /admin/v1/contacts', () => {
 
 describe('DELETE /admin/v1/contacts/:id', () => {
 	test('204, then 404; the bot loses the subscriber once, and the messenger ID is free again', async () => {
-		const { bot } = await createAccountWithBot(t);
+		const { bot } = await createUserWithBot(t);
 		const contact = await createContact(t, bot);
 		expect(await subscribersOf(bot)).toBe(1);
 		const [first, second] = await Promise.all([

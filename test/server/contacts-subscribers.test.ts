@@ -2,7 +2,7 @@
  * §4.16 rule 2: a new contact increases the bot's subscriber count. The count is derived from the contacts (live,
  * subscribed, non-preview), so no crash between two writes can leave it short.
  */
-import { createAccountWithBot, createContact, randomMessengerId } from '../support/factories';
+import { createUserWithBot, createContact, randomMessengerId } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let t: TestServer;
@@ -15,7 +15,7 @@ const subscribersOf = async (botId: number) =>
 	(await t.admin.expect<{ data: { subscribers_count: number } }>(200, 'GET', `/bots/${botId}`)).data.subscribers_count;
 
 test('§4.16 a contact stored by a process that died right after the insert is counted', async () => {
-	const { bot } = await createAccountWithBot(t);
+	const { bot } = await createUserWithBot(t);
 	await createContact(t, bot);
 	// The insert as createOrUpdateContact makes it, and nothing after it.
 	const stored = await t.server.database.models.contacts.findOne({ botId: bot.id }).lean();
@@ -29,12 +29,12 @@ test('§4.16 a contact stored by a process that died right after the insert is c
 });
 
 test('§4.16 §2.4 previews, unsubscribed and deleted contacts are not subscribers; parallel creates all count', async () => {
-	const { account, bot } = await createAccountWithBot(t);
+	const { user, bot } = await createUserWithBot(t);
 	await createContact(t, bot, { is_preview: true });
 	const leaving = await createContact(t, bot);
 	await Promise.all(
 		Array.from({ length: 8 }, () =>
-			account.api.call('createOrUpdateContact', { bot_id: bot.id, messenger: 'vk', vk_id: randomMessengerId(), name: 'Racer' }),
+			user.api.call('createOrUpdateContact', { bot_id: bot.id, messenger: 'vk', vk_id: randomMessengerId(), name: 'Racer' }),
 		),
 	);
 	expect(await subscribersOf(bot.id)).toBe(9);

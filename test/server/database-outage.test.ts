@@ -7,7 +7,7 @@ import { MongoClient } from 'mongodb';
 import { createLogger } from '../../server/src/logger';
 import { startMongoEmulator, type MongoEmulator } from 'bot-platform-mongo-emulator';
 import { startServer } from '../../server/src/server';
-import { createAccount, createAccountWithBot, createContact, randomMessengerId } from '../support/factories';
+import { createUser, createUserWithBot, createContact, randomMessengerId } from '../support/factories';
 import { http } from '../support/http';
 import { freePort } from '../support/ports';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -21,17 +21,17 @@ const healthStatus = async (t: TestServer) => (await http.get(`${t.url}/healthz`
 async function expectUniqueIndexesBack(t: TestServer, client: MongoClient): Promise<void> {
 	const indexes = await client.db().collection('contact_accounts').indexes();
 	expect(indexes.some((index) => index.unique && index.key.contactId === 1 && index.key.currency === 1)).toBe(true);
-	// One account per currency, one contact per messenger ID.
-	const { account, bot } = await createAccountWithBot(t);
+	// One contact account per currency, one contact per messenger ID.
+	const { user, bot } = await createUserWithBot(t);
 	const contact = await createContact(t, bot);
-	const accounts = await Promise.all(
-		Array.from({ length: 5 }, () => account.api.call('addContactAccount', { contact_id: contact.id, currency: 'EUR' })),
+	const opened = await Promise.all(
+		Array.from({ length: 5 }, () => user.api.call('addContactAccount', { contact_id: contact.id, currency: 'EUR' })),
 	);
-	expect(accounts.map((res) => res.status).sort()).toEqual([201, 422, 422, 422, 422]);
+	expect(opened.map((res) => res.status).sort()).toEqual([201, 422, 422, 422, 422]);
 	const telegramId = randomMessengerId();
 	const contacts = await Promise.all(
 		Array.from({ length: 5 }, () =>
-			account.api.call('createOrUpdateContact', {
+			user.api.call('createOrUpdateContact', {
 				bot_id: bot.id,
 				messenger: 'telegram',
 				name: 'Racer',
@@ -46,13 +46,13 @@ test('an unreachable database is a JSON 503 with Retry-After, well before a driv
 	const emulator = await startMongoEmulator({ port: 0, logger: quietEmulator });
 	const t = await startTestServer({ mongodbUri: `${emulator.uri}/outage` });
 	try {
-		const account = await createAccount(t);
-		expect((await account.api.call('getMe')).status).toBe(200);
+		const user = await createUser(t);
+		expect((await user.api.call('getMe')).status).toBe(200);
 
 		await emulator.close();
 		// The client gives up after 10 s: the driver's own default (30 s) would fail this.
 		const res = await http.get(`${t.url}/api/v1/getMe`, {
-			headers: { Authorization: `Bearer ${account.apiKey}`, Accept: 'application/json' },
+			headers: { Authorization: `Bearer ${user.apiKey}`, Accept: 'application/json' },
 			timeout: 10_000,
 		});
 		expect(res.status).toBe(503);
@@ -84,7 +84,7 @@ describe('a database that comes back', () => {
 		let loading = true;
 		const statuses = new Map<number, number>();
 		// Calls keep coming through every outage, as they would in production.
-		const caller = await createAccount(t);
+		const caller = await createUser(t);
 		const load = (async () => {
 			while (loading) {
 				const res = await caller.api.call('getMe').catch(() => ({ status: 0 }));

@@ -9,7 +9,7 @@
  */
 import { adminRoutes } from '../../server/src/admin';
 import { apiMethods } from '../../server/src/api';
-import { createContactAccountForTest, createAccountWithBot, createContact, createListForTest } from '../support/factories';
+import { createContactAccountForTest, createUserWithBot, createContact, createListForTest } from '../support/factories';
 import {
 	encode,
 	ENCODINGS,
@@ -144,15 +144,15 @@ function requestsFor(target: string, headers: Record<string, string>, turn: numb
 test(
 	'§4.1 §7.1 API: hostile values in every parameter and encoding: < 500, JSON, nothing stored by a refusal',
 	async () => {
-		const { account, project, bot } = await createAccountWithBot(t);
-		const stranger = await createAccountWithBot(t);
-		const list = await createListForTest(account, { project_uuid: project.uuid });
-		const strangersList = await createListForTest(stranger.account, { project_uuid: stranger.project.uuid });
+		const { user, project, bot } = await createUserWithBot(t);
+		const stranger = await createUserWithBot(t);
+		const list = await createListForTest(user, { project_uuid: project.uuid });
+		const strangersList = await createListForTest(stranger.user, { project_uuid: stranger.project.uuid });
 		const contact = await createContact(t, bot);
-		const accountId = (await createContactAccountForTest(account, contact, 'USD')).id;
-		// A balance, so that deleting the account is refused rather than done.
-		expect((await topUp(account, accountId, 500)).status).toBe(200);
-		const strangersAccountId = (await createContactAccountForTest(stranger.account, await createContact(t, stranger.bot))).id;
+		const accountId = (await createContactAccountForTest(user, contact, 'USD')).id;
+		// A balance, so that deleting the contact account is refused rather than done.
+		expect((await topUp(user, accountId, 500)).status).toBe(200);
+		const strangersAccountId = (await createContactAccountForTest(stranger.user, await createContact(t, stranger.bot))).id;
 
 		// Valid values, so that a hostile value in one parameter meets valid ones in the others and reaches the rules.
 		// Those of the writing methods are refused by a rule after validation (another's project, a taken slug or
@@ -177,7 +177,7 @@ test(
 			getNumberOfContacts: { bot_id: bot.id },
 			createOrUpdateContact: { bot_id: stranger.bot.id, messenger: 'telegram', name: 'Corpus', telegram_id: 1 },
 		};
-		const headers = { Accept: 'application/json', Authorization: `Bearer ${account.apiKey}` };
+		const headers = { Accept: 'application/json', Authorization: `Bearer ${user.apiKey}` };
 		const faults: string[] = [];
 		for (const [turn, method] of apiMethods.entries()) {
 			const target = `/api/v1/${method.name}`;
@@ -194,13 +194,13 @@ test(
 test(
 	'§4.1 §7.1 admin API: hostile values in every body field and hostile requests: < 500, JSON, nothing stored by a refusal',
 	async () => {
-		const { account, bot } = await createAccountWithBot(t);
-		const list = await createListForTest(account, { bot_id: bot.id }, [{ name: 'Title', slug: 'title', type: 'string' }]);
+		const { user, bot } = await createUserWithBot(t);
+		const list = await createListForTest(user, { bot_id: bot.id }, [{ name: 'Title', slug: 'title', type: 'string' }]);
 		const missingId = '0123456789abcdef01234567';
 		// Where each route that takes a body is called, and a valid body for it that fails after validation (an e-mail
 		// taken, an owner that does not exist, ...), so that a refusal that got past the input rules is exercised too.
 		const calls: Record<string, { path: Record<string, string | number>; baseline: Record<string, unknown> }> = {
-			createUser: { path: {}, baseline: { name: 'N', email: account.email } },
+			createUser: { path: {}, baseline: { name: 'N', email: user.email } },
 			updateUser: { path: { id: missingId }, baseline: { plan: 'pro' } },
 			createProject: { path: {}, baseline: { owner_id: missingId, name: 'P' } },
 			inviteProjectMember: { path: { uuid: bot.project_uuid }, baseline: { user_id: missingId } },
@@ -236,6 +236,7 @@ test(
 			'/users/%E0%A4%A',
 			'/bots/%',
 			`/bots/${'9'.repeat(400)}`,
+			'/contact-accounts/-1/journal',
 			'/accounts/-1/journal',
 			'/lists/%00/items',
 			'/%E0%A4%A',

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { configWarnings, loadConfig, settingsSummary } from '../../server/src/config';
-import { createAccount } from '../support/factories';
+import { createUser } from '../support/factories';
 import { http } from '../support/http';
 import {
 	EMULATOR_CLI,
@@ -181,15 +181,15 @@ async function requestInFlight(baseUrl: string, apiKey: string) {
 describe('graceful shutdown (in-process)', () => {
 	test('close() stops accepting, finishes the request in flight, then closes the database', async () => {
 		const t = await startTestServer();
-		const account = await createAccount(t);
-		const inFlight = await requestInFlight(t.url, account.apiKey);
+		const user = await createUser(t);
+		const inFlight = await requestInFlight(t.url, user.apiKey);
 
 		const closed = t.server.close();
 		expect(await refusesConnections(t.url)).toBe(true);
 
 		const answer = await inFlight.finish();
 		expect(answer.status).toBe(200);
-		expect(answer.body.data.email).toBe(account.email);
+		expect(answer.body.data.email).toBe(user.email);
 
 		await closed;
 		expect(t.server.database.connection.readyState).toBe(0);

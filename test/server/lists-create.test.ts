@@ -1,8 +1,8 @@
 /** createListSchema (§4.5, with §2.1, §2.2, §7.1, §7.2, §8): shape, defaults, targets, every 422, access, the limit. */
 import { ISO_WITH_OFFSET } from '../support/formats';
 import {
-	createAccount,
-	createAccountWithBot,
+	createUser,
+	createUserWithBot,
 	createBot,
 	createListForTest,
 	createProject,
@@ -37,8 +37,8 @@ async function listNamesOf(owner: {
 
 describe('§4.5 createListSchema: the created list', () => {
 	test('§4.5 §2.1 §2.2 by project_uuid: 201, bot_id null, field defaults, money in USD, timestamps with offset', async () => {
-		const { account, project } = await createAccountWithBot(t);
-		const res = await account.api.call('createListSchema', {
+		const { user, project } = await createUserWithBot(t);
+		const res = await user.api.call('createListSchema', {
 			name: 'Orders',
 			project_uuid: project.uuid,
 			fields: [
@@ -69,19 +69,19 @@ describe('§4.5 createListSchema: the created list', () => {
 	});
 
 	test('§4.5 by bot_id: the list goes to the bot’s project and records the bot', async () => {
-		const { account, project, bot } = await createAccountWithBot(t);
-		const list = await createListForTest(account, { bot_id: bot.id });
+		const { user, project, bot } = await createUserWithBot(t);
+		const list = await createListForTest(user, { bot_id: bot.id });
 		expect(list.bot_id).toBe(bot.id);
 		expect(list.project).toBe(project.uuid);
 	});
 
 	test('§4.5 when both are sent, bot_id wins, even over a project_uuid that does not exist or is someone else’s', async () => {
-		const { account, project, bot } = await createAccountWithBot(t);
-		const otherProject = await createProject(t, account);
-		const stranger = await createAccount(t);
+		const { user, project, bot } = await createUserWithBot(t);
+		const otherProject = await createProject(t, user);
+		const stranger = await createUser(t);
 		const strangersProject = await createProject(t, stranger);
 		for (const projectUuid of [otherProject.uuid, strangersProject.uuid, '00000000-0000-4000-8000-000000000000']) {
-			const res = await account.api.call('createListSchema', {
+			const res = await user.api.call('createListSchema', {
 				name: 'Both',
 				project_uuid: projectUuid,
 				bot_id: bot.id,
@@ -93,9 +93,9 @@ describe('§4.5 createListSchema: the created list', () => {
 	});
 
 	test('§2.2 fields keep the order they were sent in, also slugs made of digits (raw JSON order)', async () => {
-		const { account, project } = await createAccountWithBot(t);
+		const { user, project } = await createUserWithBot(t);
 		const slugs = ['zeta', '2024', 'alpha', '10', 'Ünïcode_слаг', '0', 'a-b_c'];
-		const res = await rawCall(t, account.apiKey, 'createListSchema', {
+		const res = await rawCall(t, user.apiKey, 'createListSchema', {
 			name: 'Ordered',
 			project_uuid: project.uuid,
 			fields: slugs.map((slug) => ({ name: `Field ${slug}`, slug, type: 'number' })),
@@ -103,13 +103,13 @@ describe('§4.5 createListSchema: the created list', () => {
 		expect(res.status).toBe(201);
 		expect(fieldSlugsInOrder(res.text)).toEqual(slugs);
 		const id = JSON.parse(res.text).data.id as string;
-		const read = await rawCall(t, account.apiKey, 'getListSchema', { schema_id: id });
+		const read = await rawCall(t, user.apiKey, 'getListSchema', { schema_id: id });
 		expect(fieldSlugsInOrder(read.text)).toEqual(slugs);
 	});
 
 	test('§4.5 is_menu is accepted and stored (with no effect)', async () => {
-		const { account, project } = await createAccountWithBot(t);
-		const res = await account.api.call('createListSchema', {
+		const { user, project } = await createUserWithBot(t);
+		const res = await user.api.call('createListSchema', {
 			name: 'Menu',
 			project_uuid: project.uuid,
 			is_menu: true,
@@ -117,13 +117,13 @@ describe('§4.5 createListSchema: the created list', () => {
 		});
 		expect(res.status).toBe(201);
 		expect(res.data.data.is_menu).toBe(true);
-		const read = await account.api.call('getListSchema', { schema_id: res.data.data.id });
+		const read = await user.api.call('getListSchema', { schema_id: res.data.data.id });
 		expect(read.data.data.is_menu).toBe(true);
 	});
 
 	test('§4.5 money fields take any active ISO 4217 code; the currency is shown only on money fields', async () => {
-		const { account, project } = await createAccountWithBot(t);
-		const res = await account.api.call('createListSchema', {
+		const { user, project } = await createUserWithBot(t);
+		const res = await user.api.call('createListSchema', {
 			name: 'Prices',
 			project_uuid: project.uuid,
 			fields: [
@@ -147,9 +147,9 @@ describe('§4.5 createListSchema: the created list', () => {
 	});
 
 	test('§2.2 every field type is accepted', async () => {
-		const { account, project } = await createAccountWithBot(t);
+		const { user, project } = await createUserWithBot(t);
 		const types = ['string', 'number', 'bool', 'date', 'datetime', 'money', 'file', 'image', 'contact', 'bot'];
-		const res = await account.api.call('createListSchema', {
+		const res = await user.api.call('createListSchema', {
 			name: 'All types',
 			project_uuid: project.uuid,
 			fields: types.map((type) => ({ name: type, slug: `f_${type}`, type })),
@@ -159,13 +159,13 @@ describe('§4.5 createListSchema: the created list', () => {
 	});
 
 	test('§8 limits are inclusive: 30 fields, names and slugs of 255 characters', async () => {
-		const { account, project } = await createAccountWithBot(t);
+		const { user, project } = await createUserWithBot(t);
 		const fields = Array.from({ length: 30 }, (_, i) => ({
 			name: `N${i}`.padEnd(255, 'n'),
 			slug: `s${i}`.padEnd(255, 's'),
 			type: 'string',
 		}));
-		const res = await account.api.call('createListSchema', { name: 'L'.repeat(255), project_uuid: project.uuid, fields });
+		const res = await user.api.call('createListSchema', { name: 'L'.repeat(255), project_uuid: project.uuid, fields });
 		expect(res.status).toBe(201);
 		expect(Object.keys(res.data.data.fields)).toHaveLength(30);
 	});
@@ -182,16 +182,16 @@ describe('§4.1 createListSchema: JSON, form fields and query strings', () => {
 	];
 
 	test.each(['form', 'query'] as const)('§4.1 as %s: bracket notation, booleans and bot_id read from strings', async (as) => {
-		const { account, project, bot } = await createAccountWithBot(t);
+		const { user, project, bot } = await createUserWithBot(t);
 		const verb = as === 'query' ? 'GET' : 'POST';
-		const byBot = await account.api.call(
+		const byBot = await user.api.call(
 			'createListSchema',
 			{ name: 'Stringly', bot_id: String(bot.id), is_menu: '1', fields: stringlyFields },
 			{ verb, as },
 		);
 		expect(byBot.status).toBe(201);
 		expect(byBot.data.data).toMatchObject({ bot_id: bot.id, project: project.uuid, is_menu: true, fields: expected });
-		const byProject = await account.api.call(
+		const byProject = await user.api.call(
 			'createListSchema',
 			{ name: 'Stringly', project_uuid: project.uuid, fields: stringlyFields },
 			{ verb, as },
@@ -201,8 +201,8 @@ describe('§4.1 createListSchema: JSON, form fields and query strings', () => {
 	});
 
 	test.each(['json', 'form', 'query'] as const)('§4.1 §7.1 as %s: the same 422 keys for the same mistakes', async (as) => {
-		const { account, project } = await createAccountWithBot(t);
-		const res = await account.api.call(
+		const { user, project } = await createUserWithBot(t);
+		const res = await user.api.call(
 			'createListSchema',
 			{
 				name: 'Broken',
@@ -221,15 +221,15 @@ describe('§4.1 createListSchema: JSON, form fields and query strings', () => {
 
 describe('§4.5 §7.1 createListSchema: validation (422, nothing created)', () => {
 	async function expectRefused(params: Record<string, unknown>, keys: string[]) {
-		const { account, project } = await createAccountWithBot(t);
-		const res = await account.api.call('createListSchema', {
+		const { user, project } = await createUserWithBot(t);
+		const res = await user.api.call('createListSchema', {
 			name: 'Refused',
 			project_uuid: project.uuid,
 			fields: [TITLE],
 			...params,
 		});
 		expectInvalid(res, keys);
-		expect(await listNamesOf(account)).toEqual([]);
+		expect(await listNamesOf(user)).toEqual([]);
 		expect(await listsCountOf(t, project.uuid)).toBe(0);
 		return res;
 	}
@@ -328,7 +328,7 @@ describe('§4.5 §7.1 createListSchema: validation (422, nothing created)', () =
 	});
 
 	test('§4.5 field errors come before the target is looked up: 422 even for a foreign project', async () => {
-		const stranger = await createAccount(t);
+		const stranger = await createUser(t);
 		const strangersProject = await createProject(t, stranger);
 		await expectRefused({ project_uuid: strangersProject.uuid, fields: [] }, ['fields']);
 	});
@@ -336,29 +336,27 @@ describe('§4.5 §7.1 createListSchema: validation (422, nothing created)', () =
 
 describe('§4.5 §7.2 createListSchema: targets and access', () => {
 	test('§4.5 a project_uuid or bot_id that does not exist: 422 on that key', async () => {
-		const { account, project, bot } = await createAccountWithBot(t);
-		expectInvalid(await account.api.call('createListSchema', { name: 'L', project_uuid: 'no-such-project', fields: [TITLE] }), [
+		const { user, project, bot } = await createUserWithBot(t);
+		expectInvalid(await user.api.call('createListSchema', { name: 'L', project_uuid: 'no-such-project', fields: [TITLE] }), [
 			'project_uuid',
 		]);
-		expectInvalid(await account.api.call('createListSchema', { name: 'L', bot_id: 987654321, fields: [TITLE] }), ['bot_id']);
+		expectInvalid(await user.api.call('createListSchema', { name: 'L', bot_id: 987654321, fields: [TITLE] }), ['bot_id']);
 		await t.admin.expect(204, 'DELETE', `/bots/${bot.id}`);
-		expectInvalid(await account.api.call('createListSchema', { name: 'L', bot_id: bot.id, fields: [TITLE] }), ['bot_id']);
+		expectInvalid(await user.api.call('createListSchema', { name: 'L', bot_id: bot.id, fields: [TITLE] }), ['bot_id']);
 		expect(await listsCountOf(t, project.uuid)).toBe(0);
 	});
 
-	test('§4.5 another account’s project or bot: 403, nothing created', async () => {
-		const { account } = await createAccountWithBot(t);
-		const { project: strangersProject, bot: strangersBot } = await createAccountWithBot(t);
-		expectForbidden(
-			await account.api.call('createListSchema', { name: 'L', project_uuid: strangersProject.uuid, fields: [TITLE] }),
-		);
-		expectForbidden(await account.api.call('createListSchema', { name: 'L', bot_id: strangersBot.id, fields: [TITLE] }));
+	test('§4.5 another user’s project or bot: 403, nothing created', async () => {
+		const { user } = await createUserWithBot(t);
+		const { project: strangersProject, bot: strangersBot } = await createUserWithBot(t);
+		expectForbidden(await user.api.call('createListSchema', { name: 'L', project_uuid: strangersProject.uuid, fields: [TITLE] }));
+		expectForbidden(await user.api.call('createListSchema', { name: 'L', bot_id: strangersBot.id, fields: [TITLE] }));
 		expect(await listsCountOf(t, strangersProject.uuid)).toBe(0);
 	});
 
 	test('§1 §4.5 a project the caller was only invited to (and its bots): 403', async () => {
-		const { account: owner, project, bot } = await createAccountWithBot(t);
-		const member = await createAccount(t);
+		const { user: owner, project, bot } = await createUserWithBot(t);
+		const member = await createUser(t);
 		await inviteToProject(t, project, member);
 		expectForbidden(await member.api.call('createListSchema', { name: 'L', project_uuid: project.uuid, fields: [TITLE] }));
 		expectForbidden(await member.api.call('createListSchema', { name: 'L', bot_id: bot.id, fields: [TITLE] }));
@@ -367,14 +365,14 @@ describe('§4.5 §7.2 createListSchema: targets and access', () => {
 	});
 
 	test('§7.1 operator injection in the target or fields is a 422 that creates nothing', async () => {
-		const { account, project } = await createAccountWithBot(t);
-		const { project: strangersProject } = await createAccountWithBot(t);
+		const { user, project } = await createUserWithBot(t);
+		const { project: strangersProject } = await createUserWithBot(t);
 		const attempts = [
-			account.api.call('createListSchema', { name: 'L', project_uuid: { $ne: null }, fields: [TITLE] }),
-			account.api.call('createListSchema', { name: 'L', bot_id: { $gt: 0 }, fields: [TITLE] }),
-			account.api.call('createListSchema', { name: 'L', 'project_uuid[$ne]': 'x', fields: [TITLE] }, { verb: 'GET' }),
-			account.api.call('createListSchema', { name: 'L', 'bot_id[$gt]': '0', fields: [TITLE] }, { as: 'form' }),
-			account.api.call(
+			user.api.call('createListSchema', { name: 'L', project_uuid: { $ne: null }, fields: [TITLE] }),
+			user.api.call('createListSchema', { name: 'L', bot_id: { $gt: 0 }, fields: [TITLE] }),
+			user.api.call('createListSchema', { name: 'L', 'project_uuid[$ne]': 'x', fields: [TITLE] }, { verb: 'GET' }),
+			user.api.call('createListSchema', { name: 'L', 'bot_id[$gt]': '0', fields: [TITLE] }, { as: 'form' }),
+			user.api.call(
 				'createListSchema',
 				{ name: 'L', project_uuid: project.uuid, fields: [{ name: 'F', slug: { $ne: 1 }, type: 'string' }] },
 				{ verb: 'GET' },
@@ -392,10 +390,10 @@ describe('§4.5 §7.2 createListSchema: targets and access', () => {
 	});
 
 	test('§7.1 texts follow Accept-Language; keys do not', async () => {
-		const { account, project } = await createAccountWithBot(t);
+		const { user, project } = await createUserWithBot(t);
 		const params = { name: 'L', project_uuid: project.uuid, fields: [{ name: 'F', slug: 'id', type: 'string' }] };
-		const en = await account.api.call('createListSchema', params);
-		const ru = await account.api.call('createListSchema', params, { headers: { 'Accept-Language': 'ru' } });
+		const en = await user.api.call('createListSchema', params);
+		const ru = await user.api.call('createListSchema', params, { headers: { 'Accept-Language': 'ru' } });
 		expectInvalid(en, ['fields.0.slug']);
 		expectInvalid(ru, ['fields.0.slug']);
 		expect(ru.data.errors['fields.0.slug'][0]).not.toBe(en.data.errors['fields.0.slug'][0]);
@@ -405,90 +403,90 @@ describe('§4.5 §7.2 createListSchema: targets and access', () => {
 
 describe('§4.5 §8 5000 lists per project', () => {
 	test('§4.5 at 5000 lists: 403 with message and error, the same text', async () => {
-		const { account, project, bot } = await createAccountWithBot(t);
+		const { user, project, bot } = await createUserWithBot(t);
 		await setListsCount(t, project.uuid, 5000);
 		for (const target of [{ project_uuid: project.uuid }, { bot_id: bot.id }]) {
-			const res = await account.api.call('createListSchema', { name: 'Over', ...target, fields: [TITLE] });
+			const res = await user.api.call('createListSchema', { name: 'Over', ...target, fields: [TITLE] });
 			expectForbidden(res);
 		}
 		expect(await listsCountOf(t, project.uuid)).toBe(5000);
-		expect(await listNamesOf(account)).toEqual([]);
+		expect(await listNamesOf(user)).toEqual([]);
 	});
 
 	test('§4.5 the limit is per project: another project of the same owner still accepts lists', async () => {
-		const { account, project } = await createAccountWithBot(t);
-		const second = await createProject(t, account);
+		const { user, project } = await createUserWithBot(t);
+		const second = await createProject(t, user);
 		await setListsCount(t, project.uuid, 5000);
-		await createListForTest(account, { project_uuid: second.uuid });
+		await createListForTest(user, { project_uuid: second.uuid });
 		expect(await listsCountOf(t, second.uuid)).toBe(1);
 	});
 
 	test('§4.5 race: two parallel creates at 4999 make exactly one list', async () => {
-		const { account, project, bot } = await createAccountWithBot(t);
+		const { user, project, bot } = await createUserWithBot(t);
 		await setListsCount(t, project.uuid, 4999);
 		const results = await Promise.all([
-			account.api.call('createListSchema', { name: 'Racer A', project_uuid: project.uuid, fields: [TITLE] }),
-			account.api.call('createListSchema', { name: 'Racer B', bot_id: bot.id, fields: [TITLE] }),
+			user.api.call('createListSchema', { name: 'Racer A', project_uuid: project.uuid, fields: [TITLE] }),
+			user.api.call('createListSchema', { name: 'Racer B', bot_id: bot.id, fields: [TITLE] }),
 		]);
 		expect(results.map((res) => res.status).sort()).toEqual([201, 403]);
 		expectForbidden(results.find((res) => res.status === 403)!);
 		expect(await listsCountOf(t, project.uuid)).toBe(5000);
-		expect(await listNamesOf(account)).toHaveLength(1);
+		expect(await listNamesOf(user)).toHaveLength(1);
 	});
 
 	test('§4.5 race: ten parallel creates with three slots left make exactly three lists', async () => {
-		const { account, project } = await createAccountWithBot(t);
+		const { user, project } = await createUserWithBot(t);
 		await setListsCount(t, project.uuid, 4997);
 		const results = await Promise.all(
 			Array.from({ length: 10 }, (_, i) =>
-				account.api.call('createListSchema', { name: `Racer ${i}`, project_uuid: project.uuid, fields: [TITLE] }),
+				user.api.call('createListSchema', { name: `Racer ${i}`, project_uuid: project.uuid, fields: [TITLE] }),
 			),
 		);
 		expect(results.filter((res) => res.status === 201)).toHaveLength(3);
 		expect(results.filter((res) => res.status === 403)).toHaveLength(7);
 		expect(await listsCountOf(t, project.uuid)).toBe(5000);
-		expect(await listNamesOf(account)).toHaveLength(3);
+		expect(await listNamesOf(user)).toHaveLength(3);
 	});
 
 	test('§4.5 §4.6 refused creates take no slot, and deleting a list frees one', async () => {
-		const { account, project } = await createAccountWithBot(t);
+		const { user, project } = await createUserWithBot(t);
 		await setListsCount(t, project.uuid, 4999);
-		expectInvalid(await account.api.call('createListSchema', { name: 'L', project_uuid: project.uuid, fields: [] }), ['fields']);
-		const list = await createListForTest(account, { project_uuid: project.uuid });
-		expectForbidden(await account.api.call('createListSchema', { name: 'L', project_uuid: project.uuid, fields: [TITLE] }));
-		expect((await account.api.call('deleteListSchema', { schema_id: list.id })).status).toBe(204);
+		expectInvalid(await user.api.call('createListSchema', { name: 'L', project_uuid: project.uuid, fields: [] }), ['fields']);
+		const list = await createListForTest(user, { project_uuid: project.uuid });
+		expectForbidden(await user.api.call('createListSchema', { name: 'L', project_uuid: project.uuid, fields: [TITLE] }));
+		expect((await user.api.call('deleteListSchema', { schema_id: list.id })).status).toBe(204);
 		expect(await listsCountOf(t, project.uuid)).toBe(4999);
-		await createListForTest(account, { project_uuid: project.uuid });
+		await createListForTest(user, { project_uuid: project.uuid });
 		expect(await listsCountOf(t, project.uuid)).toBe(5000);
 	});
 
 	test('§4.5 every create counts: the counter follows real creates and deletes', async () => {
-		const { account, project, bot } = await createAccountWithBot(t);
+		const { user, project, bot } = await createUserWithBot(t);
 		const lists = await Promise.all([
-			createListForTest(account, { project_uuid: project.uuid }),
-			createListForTest(account, { bot_id: bot.id }),
-			createListForTest(account, { project_uuid: project.uuid }),
+			createListForTest(user, { project_uuid: project.uuid }),
+			createListForTest(user, { bot_id: bot.id }),
+			createListForTest(user, { project_uuid: project.uuid }),
 		]);
 		expect(await listsCountOf(t, project.uuid)).toBe(3);
-		await Promise.all(lists.map((list) => account.api.call('deleteListSchema', { schema_id: list.id })));
+		await Promise.all(lists.map((list) => user.api.call('deleteListSchema', { schema_id: list.id })));
 		expect(await listsCountOf(t, project.uuid)).toBe(0);
 	});
 });
 
 describe('§4.1 createListSchema: verbs', () => {
 	test('§4.1 GET and POST are both accepted; other verbs are not', async () => {
-		const { account, project } = await createAccountWithBot(t);
+		const { user, project } = await createUserWithBot(t);
 		const params = { name: 'Verbs', project_uuid: project.uuid, fields: [TITLE] };
-		expect((await account.api.call('createListSchema', params, { verb: 'GET' })).status).toBe(201);
-		expect((await account.api.call('createListSchema', params, { verb: 'POST' })).status).toBe(201);
-		expect((await account.api.call('createListSchema', params, { verb: 'PUT' })).status).toBe(405);
+		expect((await user.api.call('createListSchema', params, { verb: 'GET' })).status).toBe(201);
+		expect((await user.api.call('createListSchema', params, { verb: 'POST' })).status).toBe(201);
+		expect((await user.api.call('createListSchema', params, { verb: 'PUT' })).status).toBe(405);
 		expect(await listsCountOf(t, project.uuid)).toBe(2);
 	});
 
 	test('§4.1 a list can be created in a second bot of the same project', async () => {
-		const { account, project } = await createAccountWithBot(t);
+		const { user, project } = await createUserWithBot(t);
 		const secondBot = await createBot(t, project);
-		const list = await createListForTest(account, { bot_id: secondBot.id });
+		const list = await createListForTest(user, { bot_id: secondBot.id });
 		expect(list).toMatchObject({ bot_id: secondBot.id, project: project.uuid });
 	});
 });

@@ -1,6 +1,6 @@
 /** getListSchemas (§4.3, §4.2) and getListSchema (§4.4): pages, order, tenant isolation, 404/403, injection. */
 import { ISO_WITH_OFFSET } from '../support/formats';
-import { createAccount, createAccountWithBot, createListForTest, createProject, inviteToProject } from '../support/factories';
+import { createUser, createUserWithBot, createListForTest, createProject, inviteToProject } from '../support/factories';
 import { expectForbidden, expectInvalid, expectListNotFound, LIST_ID } from '../support/lists';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -14,8 +14,8 @@ const TITLE = { name: 'Title', slug: 'title', type: 'string' };
 
 describe('§4.3 getListSchemas', () => {
 	test('§4.3 §4.2 no lists: 200, empty data, the full envelope', async () => {
-		const account = await createAccount(t);
-		const res = await account.api.call('getListSchemas');
+		const user = await createUser(t);
+		const res = await user.api.call('getListSchemas');
 		expect(res.status).toBe(200);
 		const path = `${t.url}/api/v1/getListSchemas`;
 		expect(res.data).toEqual({
@@ -26,23 +26,23 @@ describe('§4.3 getListSchemas', () => {
 	});
 
 	test('§4.3 §8 50 per page, stable order, Laravel from/to, links; a page past the last is 200 with empty data', async () => {
-		const { account, project, bot } = await createAccountWithBot(t);
-		const secondProject = await createProject(t, account);
+		const { user, project, bot } = await createUserWithBot(t);
+		const secondProject = await createProject(t, user);
 		const created: string[] = [];
 		for (let i = 0; i < 51; i++) {
 			const target =
 				i % 3 === 0 ? { project_uuid: project.uuid } : i % 3 === 1 ? { bot_id: bot.id } : { project_uuid: secondProject.uuid };
-			created.push((await createListForTest(account, target, [TITLE], `List ${i}`)).id);
+			created.push((await createListForTest(user, target, [TITLE], `List ${i}`)).id);
 		}
 		const path = `${t.url}/api/v1/getListSchemas`;
 
-		const first = await account.api.call('getListSchemas');
+		const first = await user.api.call('getListSchemas');
 		expect(first.status).toBe(200);
 		expect(first.data.data).toHaveLength(50);
 		expect(first.data.meta).toEqual({ current_page: 1, from: 1, last_page: 2, path, per_page: 50, to: 50, total: 51 });
 		expect(first.data.links).toEqual({ first: `${path}?page=1`, last: `${path}?page=2`, prev: null, next: `${path}?page=2` });
 
-		const second = await account.api.call('getListSchemas', { page: 2 });
+		const second = await user.api.call('getListSchemas', { page: 2 });
 		expect(second.data.data).toHaveLength(1);
 		expect(second.data.meta).toMatchObject({ current_page: 2, from: 51, to: 51, last_page: 2, total: 51 });
 		expect(second.data.links).toMatchObject({ prev: `${path}?page=1`, next: null });
@@ -50,10 +50,10 @@ describe('§4.3 getListSchemas', () => {
 		// Stable: every list exactly once, in creation order, the same on every call.
 		const ids = [...first.data.data, ...second.data.data].map((list: { id: string }) => list.id);
 		expect(ids).toEqual(created);
-		const again = await account.api.call('getListSchemas', { page: 1 });
+		const again = await user.api.call('getListSchemas', { page: 1 });
 		expect(again.data.data.map((list: { id: string }) => list.id)).toEqual(created.slice(0, 50));
 
-		const past = await account.api.call('getListSchemas', { page: 7 });
+		const past = await user.api.call('getListSchemas', { page: 7 });
 		expect(past.status).toBe(200);
 		expect(past.data.data).toEqual([]);
 		expect(past.data.meta).toMatchObject({ current_page: 7, from: null, to: null, last_page: 2, total: 51 });
@@ -61,20 +61,20 @@ describe('§4.3 getListSchemas', () => {
 	});
 
 	test('§4.3 items are list schemas (§2.1), the same as getListSchema shows', async () => {
-		const { account, bot } = await createAccountWithBot(t);
-		const list = await createListForTest(account, { bot_id: bot.id }, [
+		const { user, bot } = await createUserWithBot(t);
+		const list = await createListForTest(user, { bot_id: bot.id }, [
 			TITLE,
 			{ name: 'Price', slug: 'price', type: 'money', currency: 'EUR' },
 		]);
-		const page = await account.api.call('getListSchemas');
-		const one = await account.api.call('getListSchema', { schema_id: list.id });
+		const page = await user.api.call('getListSchemas');
+		const one = await user.api.call('getListSchema', { schema_id: list.id });
 		expect(page.data.data).toEqual([one.data.data]);
 		expect(page.data.data[0]).toMatchObject({ id: list.id, bot_id: bot.id, created_at: expect.stringMatching(ISO_WITH_OFFSET) });
 	});
 
-	test('§4.3 §1 only the caller’s own projects: not another account’s, not a project the caller was invited to', async () => {
-		const { account: owner, project } = await createAccountWithBot(t);
-		const member = await createAccount(t);
+	test('§4.3 §1 only the caller’s own projects: not another user’s, not a project the caller was invited to', async () => {
+		const { user: owner, project } = await createUserWithBot(t);
+		const member = await createUser(t);
 		await inviteToProject(t, project, member);
 		const ownersList = await createListForTest(owner, { project_uuid: project.uuid });
 		const membersProject = await createProject(t, member);
@@ -88,15 +88,15 @@ describe('§4.3 getListSchemas', () => {
 	});
 
 	test('§4.1 page arrives as a number or a string, by GET or POST, JSON or form', async () => {
-		const { account, project } = await createAccountWithBot(t);
-		await createListForTest(account, { project_uuid: project.uuid });
+		const { user, project } = await createUserWithBot(t);
+		await createListForTest(user, { project_uuid: project.uuid });
 		for (const [page, options] of [
 			['1', { verb: 'GET' as const }],
 			[1, {}],
 			['1', { as: 'form' as const }],
 			['', { verb: 'GET' as const }],
 		] as const) {
-			const res = await account.api.call('getListSchemas', { page }, options);
+			const res = await user.api.call('getListSchemas', { page }, options);
 			expect(res.status).toBe(200);
 			expect(res.data.meta.current_page).toBe(1);
 			expect(res.data.data).toHaveLength(1);
@@ -104,16 +104,16 @@ describe('§4.3 getListSchemas', () => {
 	});
 
 	test('§7.1 a page that is not a positive integer (or an operator) is a 422 on page', async () => {
-		const account = await createAccount(t);
-		for (const page of ['abc', 0, -1, 1.5, '2x']) expectInvalid(await account.api.call('getListSchemas', { page }), ['page']);
-		expectInvalid(await account.api.call('getListSchemas', { 'page[$gt]': '0' }, { verb: 'GET' }), ['page']);
-		expectInvalid(await account.api.call('getListSchemas', { page: { $gt: 0 } }), ['page']);
+		const user = await createUser(t);
+		for (const page of ['abc', 0, -1, 1.5, '2x']) expectInvalid(await user.api.call('getListSchemas', { page }), ['page']);
+		expectInvalid(await user.api.call('getListSchemas', { 'page[$gt]': '0' }, { verb: 'GET' }), ['page']);
+		expectInvalid(await user.api.call('getListSchemas', { page: { $gt: 0 } }), ['page']);
 	});
 
 	test('§4.3 a huge page number is still 200 with empty data', async () => {
-		const { account, project } = await createAccountWithBot(t);
-		await createListForTest(account, { project_uuid: project.uuid });
-		const res = await account.api.call('getListSchemas', { page: Number.MAX_SAFE_INTEGER });
+		const { user, project } = await createUserWithBot(t);
+		await createListForTest(user, { project_uuid: project.uuid });
+		const res = await user.api.call('getListSchemas', { page: Number.MAX_SAFE_INTEGER });
 		expect(res.status).toBe(200);
 		expect(res.data.data).toEqual([]);
 		expect(res.data.meta.total).toBe(1);
@@ -122,10 +122,10 @@ describe('§4.3 getListSchemas', () => {
 
 describe('§4.4 getListSchema', () => {
 	test('§4.4 200 with {data: list}, by GET and POST', async () => {
-		const { account, project } = await createAccountWithBot(t);
-		const list = await createListForTest(account, { project_uuid: project.uuid }, [TITLE], 'Mine');
+		const { user, project } = await createUserWithBot(t);
+		const list = await createListForTest(user, { project_uuid: project.uuid }, [TITLE], 'Mine');
 		for (const verb of ['GET', 'POST'] as const) {
-			const res = await account.api.call('getListSchema', { schema_id: list.id }, { verb });
+			const res = await user.api.call('getListSchema', { schema_id: list.id }, { verb });
 			expect(res.status).toBe(200);
 			expect(res.data).toEqual({ data: list });
 			expect(res.data.data.id).toMatch(LIST_ID);
@@ -133,40 +133,36 @@ describe('§4.4 getListSchema', () => {
 	});
 
 	test('§4.4 a missing or malformed schema_id: 404 with message, error and errors.schema_id, one text', async () => {
-		const account = await createAccount(t);
+		const user = await createUser(t);
 		for (const schemaId of ['0123456789abcdef01234567', 'abc', 'ZZZZZZZZZZZZZZZZZZZZZZZZ', '123']) {
-			expectListNotFound(await account.api.call('getListSchema', { schema_id: schemaId }));
+			expectListNotFound(await user.api.call('getListSchema', { schema_id: schemaId }));
 		}
 	});
 
 	test('§4.4 §4.6 a deleted list: 404', async () => {
-		const { account, project } = await createAccountWithBot(t);
-		const list = await createListForTest(account, { project_uuid: project.uuid });
-		expect((await account.api.call('deleteListSchema', { schema_id: list.id })).status).toBe(204);
-		expectListNotFound(await account.api.call('getListSchema', { schema_id: list.id }));
+		const { user, project } = await createUserWithBot(t);
+		const list = await createListForTest(user, { project_uuid: project.uuid });
+		expect((await user.api.call('deleteListSchema', { schema_id: list.id })).status).toBe(204);
+		expectListNotFound(await user.api.call('getListSchema', { schema_id: list.id }));
 	});
 
 	test('§4.4 the 404 text follows Accept-Language', async () => {
-		const account = await createAccount(t);
-		const res = await account.api.call(
-			'getListSchema',
-			{ schema_id: 'nope' },
-			{ headers: { 'Accept-Language': 'ru-RU,ru;q=0.9' } },
-		);
+		const user = await createUser(t);
+		const res = await user.api.call('getListSchema', { schema_id: 'nope' }, { headers: { 'Accept-Language': 'ru-RU,ru;q=0.9' } });
 		expectListNotFound(res);
 		expect(res.data.message).toMatch(/[а-я]/);
 	});
 
-	test('§4.4 another account’s list: 403, no data', async () => {
-		const { account: owner, project } = await createAccountWithBot(t);
-		const stranger = await createAccount(t);
+	test('§4.4 another user’s list: 403, no data', async () => {
+		const { user: owner, project } = await createUserWithBot(t);
+		const stranger = await createUser(t);
 		const list = await createListForTest(owner, { project_uuid: project.uuid });
 		expectForbidden(await stranger.api.call('getListSchema', { schema_id: list.id }));
 	});
 
 	test('§1 §4.4 a list of a project the caller was invited to: 403', async () => {
-		const { account: owner, project, bot } = await createAccountWithBot(t);
-		const member = await createAccount(t);
+		const { user: owner, project, bot } = await createUserWithBot(t);
+		const member = await createUser(t);
 		await inviteToProject(t, project, member);
 		const byProject = await createListForTest(owner, { project_uuid: project.uuid });
 		const byBot = await createListForTest(owner, { bot_id: bot.id });
@@ -175,9 +171,9 @@ describe('§4.4 getListSchema', () => {
 	});
 
 	test('§4.4 schema_id is required', async () => {
-		const account = await createAccount(t);
-		expectInvalid(await account.api.call('getListSchema', {}), ['schema_id']);
-		expectInvalid(await account.api.call('getListSchema', { schema_id: '  ' }, { verb: 'GET' }), ['schema_id']);
+		const user = await createUser(t);
+		expectInvalid(await user.api.call('getListSchema', {}), ['schema_id']);
+		expectInvalid(await user.api.call('getListSchema', { schema_id: '  ' }, { verb: 'GET' }), ['schema_id']);
 	});
 });
 
@@ -188,9 +184,9 @@ describe('§7.1 operator injection in schema_id leaks nothing', () => {
 	test.each(METHODS)(
 		'%s: schema_id[$ne]=x (query, form) and {"schema_id": {"$ne": null}} (JSON) are 422 on schema_id',
 		async (method) => {
-			const { account, project } = await createAccountWithBot(t);
-			const stranger = await createAccount(t);
-			const ownList = await createListForTest(account, { project_uuid: project.uuid });
+			const { user, project } = await createUserWithBot(t);
+			const stranger = await createUser(t);
+			const ownList = await createListForTest(user, { project_uuid: project.uuid });
 			const extra =
 				method === 'addListSchemaField' ? { field: FIELD } : method === 'deleteListSchemaField' ? { slug: 'title' } : {};
 			const attempts = await Promise.all([
@@ -199,14 +195,14 @@ describe('§7.1 operator injection in schema_id leaks nothing', () => {
 				stranger.api.call(method, { schema_id: { $ne: null }, ...extra }),
 				stranger.api.call(method, { schema_id: { $regex: '.*' }, ...extra }),
 				stranger.api.call(method, { schema_id: [ownList.id], ...extra }),
-				account.api.call(method, { schema_id: { $ne: null }, ...extra }),
+				user.api.call(method, { schema_id: { $ne: null }, ...extra }),
 			]);
 			for (const res of attempts) {
 				expectInvalid(res, ['schema_id']);
 				expect(JSON.stringify(res.data)).not.toContain(ownList.id);
 			}
 			// Nothing changed.
-			const after = await account.api.call('getListSchema', { schema_id: ownList.id });
+			const after = await user.api.call('getListSchema', { schema_id: ownList.id });
 			expect(after.data.data).toEqual(ownList);
 		},
 	);

@@ -9,7 +9,7 @@ import { Types } from 'mongoose';
 import { LISTS_PER_PROJECT } from '../../server/src/domain/lists/limits';
 import { SETTLE_AFTER_MS } from '../../server/src/domain/lists/list-slots';
 import { startServerOnSameDatabase } from '../support/contact-accounts';
-import { createAccountWithBot, createListForTest } from '../support/factories';
+import { createUserWithBot, createListForTest } from '../support/factories';
 import { expectForbidden, listIdsOf, listsCountOf } from '../support/lists';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -35,38 +35,38 @@ async function fillProject(projectUuid: string, ids: Types.ObjectId[]) {
 }
 
 test('§4.5 a create that died after taking its slot leaves a phantom, which a full project gives back', async () => {
-	const { account, project } = await createAccountWithBot(t);
+	const { user, project } = await createUserWithBot(t);
 	const phantom = settledListId();
 	await fillProject(project.uuid, [phantom]);
-	const res = await account.api.call('createListSchema', { name: 'After', project_uuid: project.uuid, fields: [TITLE] });
+	const res = await user.api.call('createListSchema', { name: 'After', project_uuid: project.uuid, fields: [TITLE] });
 	expect(res.status).toBe(201);
 	const ids = await listIdsOf(t, project.uuid);
 	expect(ids).toHaveLength(LISTS_PER_PROJECT);
 	expect(ids).not.toContain(phantom.toHexString());
 	expect(ids).toContain(res.data.data.id);
 	// Full again, with no phantom old enough: refused, nothing changed.
-	expectForbidden(await account.api.call('createListSchema', { name: 'Over', project_uuid: project.uuid, fields: [TITLE] }));
+	expectForbidden(await user.api.call('createListSchema', { name: 'Over', project_uuid: project.uuid, fields: [TITLE] }));
 	expect(await listIdsOf(t, project.uuid)).toEqual(ids);
 });
 
 test('§4.5 a project full of real lists, all older than the settling age: refused, none taken for a phantom', async () => {
-	const { account, project } = await createAccountWithBot(t);
+	const { user, project } = await createUserWithBot(t);
 	const ids = Array.from({ length: LISTS_PER_PROJECT }, settledListId);
 	await models().lists.insertMany(
-		ids.map((_id) => ({ _id, name: 'Old', projectUuid: project.uuid, ownerId: new Types.ObjectId(account.id), fields: [] })),
+		ids.map((_id) => ({ _id, name: 'Old', projectUuid: project.uuid, ownerId: new Types.ObjectId(user.id), fields: [] })),
 	);
 	await fillProject(project.uuid, ids);
-	expectForbidden(await account.api.call('createListSchema', { name: 'Over', project_uuid: project.uuid, fields: [TITLE] }));
+	expectForbidden(await user.api.call('createListSchema', { name: 'Over', project_uuid: project.uuid, fields: [TITLE] }));
 	expect(await listIdsOf(t, project.uuid)).toEqual(ids.map((id) => id.toHexString()));
 	expect(await models().lists.countDocuments({ projectUuid: project.uuid })).toBe(LISTS_PER_PROJECT);
 });
 
 test('§4.5 parallel creates at a full project with one phantom: exactly one takes the freed slot', async () => {
-	const { account, project, bot } = await createAccountWithBot(t);
+	const { user, project, bot } = await createUserWithBot(t);
 	await fillProject(project.uuid, [settledListId()]);
 	const results = await Promise.all(
 		Array.from({ length: 4 }, (_, i) =>
-			account.api.call('createListSchema', {
+			user.api.call('createListSchema', {
 				name: `Racer ${i}`,
 				...(i % 2 ? { bot_id: bot.id } : { project_uuid: project.uuid }),
 				fields: [TITLE],
@@ -76,18 +76,18 @@ test('§4.5 parallel creates at a full project with one phantom: exactly one tak
 	expect(results.map((res) => res.status).sort()).toEqual([201, 403, 403, 403]);
 	results.filter((res) => res.status === 403).forEach(expectForbidden);
 	expect(await listsCountOf(t, project.uuid)).toBe(LISTS_PER_PROJECT);
-	expect((await account.api.call('getListSchemas')).data.meta.total).toBe(1);
+	expect((await user.api.call('getListSchemas')).data.meta.total).toBe(1);
 });
 
 test('§4.6 a delete that died after deleting its list: the phantom and the records it left are cleared when needed', async () => {
-	const { account, project, bot } = await createAccountWithBot(t);
-	const kept = await createListForTest(account, { project_uuid: project.uuid });
+	const { user, project, bot } = await createUserWithBot(t);
+	const kept = await createListForTest(user, { project_uuid: project.uuid });
 	await t.admin.listItems.create(kept.id, { title: 'kept' });
 	// The crash state: the list gone, its records and its ID still there.
 	const deleted = settledListId();
 	await models().listItems.create({ listId: deleted, values: { title: 'left behind' } });
 	await fillProject(project.uuid, [new Types.ObjectId(kept.id), deleted]);
-	const res = await account.api.call('createListSchema', { name: 'After', bot_id: bot.id, fields: [TITLE] });
+	const res = await user.api.call('createListSchema', { name: 'After', bot_id: bot.id, fields: [TITLE] });
 	expect(res.status).toBe(201);
 	expect(await listIdsOf(t, project.uuid)).not.toContain(deleted.toHexString());
 	expect(await models().listItems.countDocuments({ listId: deleted })).toBe(0);
@@ -97,24 +97,24 @@ test('§4.6 a delete that died after deleting its list: the phantom and the reco
 });
 
 test('§4.5 a phantom younger than the settling age may be a create in flight on another instance: left alone', async () => {
-	const { account, project } = await createAccountWithBot(t);
-	const list = await createListForTest(account, { project_uuid: project.uuid });
+	const { user, project } = await createUserWithBot(t);
+	const list = await createListForTest(user, { project_uuid: project.uuid });
 	// A create's ID just taken, its list not inserted yet (here: a list just deleted, its ID not given back yet).
 	await models().lists.deleteOne({ _id: new Types.ObjectId(list.id) });
 	await fillProject(project.uuid, [new Types.ObjectId(list.id)]);
-	expectForbidden(await account.api.call('createListSchema', { name: 'Over', project_uuid: project.uuid, fields: [TITLE] }));
+	expectForbidden(await user.api.call('createListSchema', { name: 'Over', project_uuid: project.uuid, fields: [TITLE] }));
 	expect(await listIdsOf(t, project.uuid)).toContain(list.id);
 	expect(await listsCountOf(t, project.uuid)).toBe(LISTS_PER_PROJECT);
 });
 
 test('§4.5 §4.6 parallel creates and deletes, repeated deletes too, leave exactly the IDs of the lists that exist', async () => {
-	const { account, project, bot } = await createAccountWithBot(t);
+	const { user, project, bot } = await createUserWithBot(t);
 	const lists = await Promise.all(
-		Array.from({ length: 6 }, (_, i) => createListForTest(account, i % 2 ? { bot_id: bot.id } : { project_uuid: project.uuid })),
+		Array.from({ length: 6 }, (_, i) => createListForTest(user, i % 2 ? { bot_id: bot.id } : { project_uuid: project.uuid })),
 	);
 	const [more, deletes] = await Promise.all([
-		Promise.all([createListForTest(account, { bot_id: bot.id }), createListForTest(account, { project_uuid: project.uuid })]),
-		Promise.all([...lists, lists[0], lists[1]].map((list) => account.api.call('deleteListSchema', { schema_id: list.id }))),
+		Promise.all([createListForTest(user, { bot_id: bot.id }), createListForTest(user, { project_uuid: project.uuid })]),
+		Promise.all([...lists, lists[0], lists[1]].map((list) => user.api.call('deleteListSchema', { schema_id: list.id }))),
 	]);
 	expect(deletes.map((res) => res.status).sort()).toEqual([204, 204, 204, 204, 204, 204, 404, 404]);
 	expect((await listIdsOf(t, project.uuid)).sort()).toEqual(more.map((list) => list.id).sort());
@@ -123,10 +123,10 @@ test('§4.5 §4.6 parallel creates and deletes, repeated deletes too, leave exac
 describe('projects written by the previous version', () => {
 	/** Two lists, then the project as the previous version stored it: a counter and markers, no `listIds`. */
 	async function previousVersionProject() {
-		const { account, project } = await createAccountWithBot(t);
+		const { user, project } = await createUserWithBot(t);
 		const lists = [
-			await createListForTest(account, { project_uuid: project.uuid }),
-			await createListForTest(account, { project_uuid: project.uuid }),
+			await createListForTest(user, { project_uuid: project.uuid }),
+			await createListForTest(user, { project_uuid: project.uuid }),
 		];
 		// The raw collection: the model no longer knows these fields.
 		await models().projects.collection.updateOne(
@@ -136,13 +136,13 @@ describe('projects written by the previous version', () => {
 				$set: { listsCount: 2, pendingLists: [{ _id: new Types.ObjectId(), at: new Date(Date.now() - SETTLE_AFTER_MS) }] },
 			},
 		);
-		return { account, project, listIds: lists.map((list) => list.id) };
+		return { user, project, listIds: lists.map((list) => list.id) };
 	}
 
 	const storedProject = (uuid: string) => models().projects.collection.findOne({ uuid });
 
 	test('§4.5 start-up gives them the IDs of their lists and drops the counter and markers', async () => {
-		const { account, project, listIds } = await previousVersionProject();
+		const { user, project, listIds } = await previousVersionProject();
 		const restarted = await startServerOnSameDatabase(t);
 		try {
 			const stored = await storedProject(project.uuid);
@@ -157,24 +157,24 @@ describe('projects written by the previous version', () => {
 			project.uuid,
 			listIds.map((id) => new Types.ObjectId(id)),
 		);
-		expectForbidden(await account.api.call('createListSchema', { name: 'Over', project_uuid: project.uuid, fields: [TITLE] }));
+		expectForbidden(await user.api.call('createListSchema', { name: 'Over', project_uuid: project.uuid, fields: [TITLE] }));
 	});
 
 	test('§4.5 §4.6 one met while serving (written since by the previous version): deletes work, the next create fills it', async () => {
-		const { account, project, listIds } = await previousVersionProject();
+		const { user, project, listIds } = await previousVersionProject();
 		// A delete needs no listIds: it deletes, and gives back a slot the project does not hold yet.
-		expect((await account.api.call('deleteListSchema', { schema_id: listIds[0] })).status).toBe(204);
-		const res = await account.api.call('createListSchema', { name: 'New', project_uuid: project.uuid, fields: [TITLE] });
+		expect((await user.api.call('deleteListSchema', { schema_id: listIds[0] })).status).toBe(204);
+		const res = await user.api.call('createListSchema', { name: 'New', project_uuid: project.uuid, fields: [TITLE] });
 		expect(res.status).toBe(201);
 		expect(await listIdsOf(t, project.uuid)).toEqual([listIds[1], res.data.data.id]);
 		expect(await storedProject(project.uuid)).not.toHaveProperty('listsCount');
 	});
 
 	test('§4.5 parallel creates in one such project fill it once and count every list', async () => {
-		const { account, project, listIds } = await previousVersionProject();
+		const { user, project, listIds } = await previousVersionProject();
 		const created = await Promise.all(
 			Array.from({ length: 4 }, (_, i) =>
-				account.api.call('createListSchema', { name: `New ${i}`, project_uuid: project.uuid, fields: [TITLE] }),
+				user.api.call('createListSchema', { name: `New ${i}`, project_uuid: project.uuid, fields: [TITLE] }),
 			),
 		);
 		expect(created.map((res) => res.status)).toEqual([201, 201, 201, 201]);

@@ -4,7 +4,7 @@
  */
 import parsePrometheusTextFormat, { type PrometheusFamily, type PrometheusSample } from 'parse-prometheus-text-format';
 import { startMongoEmulator } from 'bot-platform-mongo-emulator';
-import { createAccount } from '../support/factories';
+import { createUser } from '../support/factories';
 import { http } from '../support/http';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { until } from '../support/wait';
@@ -48,11 +48,11 @@ describe('GET /metrics', () => {
 	afterAll(() => t.close());
 
 	test('counts requests by handler, API method and status; times them; counts rate-limit rejections', async () => {
-		const account = await createAccount(t);
+		const user = await createUser(t);
 		const statuses = [];
-		for (let call = 0; call < 3; call++) statuses.push((await account.api.call('getMe')).status);
+		for (let call = 0; call < 3; call++) statuses.push((await user.api.call('getMe')).status);
 		expect(statuses).toEqual([200, 200, 429]);
-		expect((await account.api.call('noSuchMethod')).status).toBe(404);
+		expect((await user.api.call('noSuchMethod')).status).toBe(404);
 		expect((await http.get(`${t.url}/healthz`)).status).toBe(200);
 		expect((await http.get(`${t.url}/nowhere`)).status).toBe(404);
 		expect((await http.get(`${t.url}/openapi.json`)).status).toBe(200);

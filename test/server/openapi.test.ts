@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { adminRoutes } from '../../server/src/admin';
 import { apiMethods } from '../../server/src/api';
-import { createAccountWithBot, createContact, createListForTest, randomMessengerId } from '../support/factories';
+import { createUserWithBot, createContact, createListForTest, randomMessengerId } from '../support/factories';
 import { http } from '../support/http';
 import { compileReferenceSchema, observedStatuses, referenceMismatch } from '../support/openapi-conformance';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -473,6 +473,22 @@ describe('§2, §4.2 and §7 answers', () => {
 	});
 });
 
+describe('renamed admin paths', () => {
+	test('the contact-account routes under their former /accounts paths: deprecated, with the answers of the new ones', () => {
+		const deprecated = operations().filter(({ operation }) => operation.deprecated === true);
+		expect(deprecated.map(({ verb, path }) => `${verb} ${path}`).sort()).toEqual([
+			'get /admin/v1/accounts/{id}/journal',
+			'post /admin/v1/accounts/{id}/block',
+			'post /admin/v1/accounts/{id}/unblock',
+		]);
+		for (const { verb, path, operation } of deprecated) {
+			const current = (document.paths[path.replace('/accounts/', '/contact-accounts/')] as Json)[verb] as Json;
+			expect(operation.responses).toEqual(current.responses);
+			expect(current.deprecated).toBeUndefined();
+		}
+	});
+});
+
 describe('real answers match the document', () => {
 	test('the check itself refuses an undocumented status and a body unlike the documented one', () => {
 		const answer = { verb: 'post', url: `${t.url}/api/v1/getMe`, headers: { 'content-type': 'application/json' } };
@@ -482,10 +498,10 @@ describe('real answers match the document', () => {
 	});
 
 	test('a walk through every operation: each of its success answers is seen and matches', async () => {
-		const { account, project, bot } = await createAccountWithBot(t);
-		const { api } = account;
+		const { user, project, bot } = await createUserWithBot(t);
+		const { api } = user;
 		const contact = await createContact(t, bot, { variables: [{ name: 'utm_source', value: 'ads' }] });
-		const list = await createListForTest(account, { project_uuid: project.uuid }, [
+		const list = await createListForTest(user, { project_uuid: project.uuid }, [
 			{ name: 'Price', slug: 'price', type: 'money' },
 			{ name: '2024', slug: '2024', type: 'number', is_required: false },
 		]);
@@ -516,7 +532,7 @@ describe('real answers match the document', () => {
 				)
 			).status,
 		).toBe(204);
-		const another = await createListForTest(account, { project_uuid: project.uuid });
+		const another = await createListForTest(user, { project_uuid: project.uuid });
 		expect((await api.call('deleteListSchemaField', { schema_id: list.id, slug: '2024' }, { verb: 'GET' })).status).toBe(204);
 		expect((await api.call('deleteListSchemaField', { schema_id: list.id, slug: 'price' }, { as: 'form' })).status).toBe(204);
 		expect((await api.call('deleteListSchema', { schema_id: another.id }, { verb: 'GET' })).status).toBe(204);
@@ -549,18 +565,22 @@ describe('real answers match the document', () => {
 			expect((await api.call('createOrUpdateContact', { ...person, name: 'B' }, { verb: second })).status).toBe(200);
 		}
 
-		const item = await t.admin.expect(201, 'POST', `/lists/${(await createListForTest(account, { bot_id: bot.id })).id}/items`, {
+		const item = await t.admin.expect(201, 'POST', `/lists/${(await createListForTest(user, { bot_id: bot.id })).id}/items`, {
 			values: { title: 'x' },
 		});
 		await t.admin.expect(200, 'GET', `/lists/${item.data.list_id}/items`);
-		await t.admin.expect(200, 'PATCH', `/users/${account.id}`, { plan: 'pro' });
-		await t.admin.expect(200, 'POST', `/users/${account.id}/api-key`);
+		await t.admin.expect(200, 'PATCH', `/users/${user.id}`, { plan: 'pro' });
+		await t.admin.expect(200, 'POST', `/users/${user.id}/api-key`);
 		await t.admin.expect(200, 'GET', `/bots/${bot.id}`);
-		const other = await createAccountWithBot(t);
-		await t.admin.expect(201, 'POST', `/projects/${project.uuid}/members`, { user_id: other.account.id });
+		const other = await createUserWithBot(t);
+		await t.admin.expect(201, 'POST', `/projects/${project.uuid}/members`, { user_id: other.user.id });
 		const euro = (
-			await other.account.api.call('addContactAccount', { contact_id: (await createContact(t, other.bot)).id, currency: 'EUR' })
+			await other.user.api.call('addContactAccount', { contact_id: (await createContact(t, other.bot)).id, currency: 'EUR' })
 		).data.data;
+		await t.admin.expect(200, 'POST', `/contact-accounts/${euro.id}/block`);
+		await t.admin.expect(200, 'POST', `/contact-accounts/${euro.id}/unblock`);
+		await t.admin.expect(200, 'GET', `/contact-accounts/${euro.id}/journal`);
+		// The former paths, deprecated, answer the same.
 		await t.admin.expect(200, 'POST', `/accounts/${euro.id}/block`);
 		await t.admin.expect(200, 'POST', `/accounts/${euro.id}/unblock`);
 		await t.admin.expect(200, 'GET', `/accounts/${euro.id}/journal`);

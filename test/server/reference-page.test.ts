@@ -7,7 +7,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS, haveChromium, watchPage } from '../support/chromium';
 import { apiMethods } from '../../server/src/api';
-import { createAccount } from '../support/factories';
+import { createUser } from '../support/factories';
 import { http } from '../support/http';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -73,7 +73,7 @@ if (!haveChromium && !process.env.CI) {
 	});
 
 	test('"Try it out" asks for JSON: a refused example is answered 422 with its errors, not the redirect of §4.1', async () => {
-		const { apiKey } = await createAccount(t);
+		const { apiKey } = await createUser(t);
 		await page.goto(`${t.url}/docs`);
 		await page.click('.btn.authorize');
 		const bearer = page.locator('.auth-container').filter({ hasText: 'bearerKey' });

@@ -4,7 +4,7 @@
  * hostile-input.test.ts, covers them all broadly.)
  */
 import { gzipSync } from 'node:zlib';
-import { createAccountWithBot, createContact, createListForTest } from '../support/factories';
+import { createUserWithBot, createContact, createListForTest } from '../support/factories';
 import { capturedLog } from '../support/captured-log';
 import { http, sendRaw } from '../support/http';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -45,55 +45,55 @@ async function expectClientMistake(res: { status: number; headers: Record<string
 }
 
 test('§4.1 a JSON array nested thousands of levels deep is a 400, not a stack overflow', async () => {
-	const { account } = await createAccountWithBot(t);
+	const { user } = await createUserWithBot(t);
 	const body = `{"name":${'['.repeat(5000)}${']'.repeat(5000)}}`;
 	const res = await http.post(`${t.url}/api/v1/createListSchema`, body, {
-		headers: jsonHeaders(account.apiKey, { 'Content-Type': 'application/json' }),
+		headers: jsonHeaders(user.apiKey, { 'Content-Type': 'application/json' }),
 	});
 	await expectClientMistake(res, 400);
-	expect((await account.api.call('getListSchemas')).data.data).toEqual([]);
+	expect((await user.api.call('getListSchemas')).data.data).toEqual([]);
 });
 
 test('§4.1 a form body or query string nested past 32 levels is a 400', async () => {
-	const { account } = await createAccountWithBot(t);
+	const { user } = await createUserWithBot(t);
 	const deep = `x${'[a]'.repeat(33)}=1`;
 	const form = await http.post(`${t.url}/api/v1/getMe`, deep, {
-		headers: jsonHeaders(account.apiKey, { 'Content-Type': 'application/x-www-form-urlencoded' }),
+		headers: jsonHeaders(user.apiKey, { 'Content-Type': 'application/x-www-form-urlencoded' }),
 	});
 	await expectClientMistake(form, 400);
-	await expectClientMistake(await http.get(`${t.url}/api/v1/getMe?${deep}`, { headers: jsonHeaders(account.apiKey) }), 400);
+	await expectClientMistake(await http.get(`${t.url}/api/v1/getMe?${deep}`, { headers: jsonHeaders(user.apiKey) }), 400);
 	// 32 levels are still read.
-	const allowed = await http.get(`${t.url}/api/v1/getMe?x${'[a]'.repeat(32)}=1`, { headers: jsonHeaders(account.apiKey) });
+	const allowed = await http.get(`${t.url}/api/v1/getMe?x${'[a]'.repeat(32)}=1`, { headers: jsonHeaders(user.apiKey) });
 	expect(allowed.status).toBe(200);
 });
 
 test('§4.1 a query string of more than 5,000 parameters is a 413, as a form body is, not silently cut', async () => {
-	const { account } = await createAccountWithBot(t);
+	const { user } = await createUserWithBot(t);
 	// Short parameters, so that the URL stays under Node's 16 KB.
 	const query = Array.from({ length: 5001 }, () => 'p').join('&');
-	await expectClientMistake(await http.get(`${t.url}/api/v1/getMe?${query}`, { headers: jsonHeaders(account.apiKey) }), 413);
+	await expectClientMistake(await http.get(`${t.url}/api/v1/getMe?${query}`, { headers: jsonHeaders(user.apiKey) }), 413);
 	const atTheLimit = query.slice(0, query.lastIndexOf('&'));
-	expect((await http.get(`${t.url}/api/v1/getMe?${atTheLimit}`, { headers: jsonHeaders(account.apiKey) })).status).toBe(200);
+	expect((await http.get(`${t.url}/api/v1/getMe?${atTheLimit}`, { headers: jsonHeaders(user.apiKey) })).status).toBe(200);
 });
 
 test.each(['gzip', 'br', 'deflate'])('§4.1 Content-Encoding: %s on a body that is not compressed is a 400', async (encoding) => {
-	const { account } = await createAccountWithBot(t);
+	const { user } = await createUserWithBot(t);
 	const res = await http.post(`${t.url}/api/v1/getMe`, '{"a":1}', {
-		headers: jsonHeaders(account.apiKey, { 'Content-Type': 'application/json', 'Content-Encoding': encoding }),
+		headers: jsonHeaders(user.apiKey, { 'Content-Type': 'application/json', 'Content-Encoding': encoding }),
 	});
 	await expectClientMistake(res, 400);
 });
 
 test('§4.1 a gzip body is read; one that inflates past 1 MB is a 413', async () => {
-	const { account, project } = await createAccountWithBot(t);
+	const { user, project } = await createUserWithBot(t);
 	const params = { name: 'Zipped', project_uuid: project.uuid, fields: [{ name: 'T', slug: 't', type: 'string' }] };
 	const zipped = await http.post(`${t.url}/api/v1/createListSchema`, gzipSync(JSON.stringify(params)), {
-		headers: jsonHeaders(account.apiKey, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }),
+		headers: jsonHeaders(user.apiKey, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }),
 	});
 	expect(zipped.status).toBe(201);
 	const bomb = gzipSync(JSON.stringify({ name: 'x'.repeat(2_000_000) }));
 	const res = await http.post(`${t.url}/api/v1/getMe`, bomb, {
-		headers: jsonHeaders(account.apiKey, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }),
+		headers: jsonHeaders(user.apiKey, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }),
 	});
 	await expectClientMistake(res, 413);
 });
@@ -107,8 +107,8 @@ test.each(['/api/v1/%E0%A4%A', '/admin/v1/users/%E0%A4%A', '/admin/v1/bots/%'])(
 );
 
 test('§4.16 a lone UTF-16 surrogate in email is a 422 on email, in the API and the admin API', async () => {
-	const { account, bot } = await createAccountWithBot(t);
-	const res = await account.api.call('createOrUpdateContact', {
+	const { user, bot } = await createUserWithBot(t);
+	const res = await user.api.call('createOrUpdateContact', {
 		bot_id: bot.id,
 		messenger: 'telegram',
 		telegram_id: 77,
@@ -126,14 +126,14 @@ test('§4.16 a lone UTF-16 surrogate in email is a 422 on email, in the API and 
 	});
 	expect(admin.status).toBe(422);
 	expect(Object.keys(admin.data.errors)).toEqual(['email']);
-	expect((await account.api.call('getNumberOfContacts', { bot_id: bot.id })).data.count).toBe(0);
+	expect((await user.api.call('getNumberOfContacts', { bot_id: bot.id })).data.count).toBe(0);
 });
 
 test.each(['__proto__', 'constructor', 'toString'])(
 	'§4.16 messenger %p is a 422 on messenger, not a lookup on Object.prototype',
 	async (messenger) => {
-		const { account, bot } = await createAccountWithBot(t);
-		const res = await account.api.call('createOrUpdateContact', { bot_id: bot.id, messenger, telegram_id: 5, name: 'Proto' });
+		const { user, bot } = await createUserWithBot(t);
+		const res = await user.api.call('createOrUpdateContact', { bot_id: bot.id, messenger, telegram_id: 5, name: 'Proto' });
 		expect(res.status).toBe(422);
 		expect(Object.keys(res.data.errors)).toEqual(['messenger']);
 		const admin = await t.admin.request('POST', '/contacts', { bot_id: bot.id, messenger, telegram_id: 5, name: 'Proto' });
@@ -143,12 +143,12 @@ test.each(['__proto__', 'constructor', 'toString'])(
 );
 
 test('an empty or blank name on the admin API create routes is a 422 on name, and nothing is created', async () => {
-	const { account, project, bot } = await createAccountWithBot(t);
+	const { user, project, bot } = await createUserWithBot(t);
 	const contact = await createContact(t, bot);
 	for (const name of ['', '   ']) {
 		const attempts = [
 			t.admin.request('POST', '/users', { name, email: `blank-${Date.now()}@example.com` }),
-			t.admin.request('POST', '/projects', { owner_id: account.id, name }),
+			t.admin.request('POST', '/projects', { owner_id: user.id, name }),
 			t.admin.request('POST', '/bots', { project_uuid: project.uuid, name }),
 			t.admin.request('POST', '/contacts', { bot_id: bot.id, messenger: 'telegram', telegram_id: 99, name }),
 		];
@@ -166,7 +166,7 @@ test('an empty or blank name on the admin API create routes is a 422 on name, an
 		expect(variable.status).toBe(422);
 		expect(Object.keys(variable.data.errors)).toEqual(['variables.0.name']);
 	}
-	const contacts = await account.api.call('getContacts', { bot_id: bot.id });
+	const contacts = await user.api.call('getContacts', { bot_id: bot.id });
 	expect(contacts.data.data.map((c: { id: number }) => c.id)).toEqual([contact.id]);
 });
 
@@ -195,9 +195,9 @@ describe('§4.1 multipart/form-data bodies are form fields', () => {
 		});
 
 	test('§4.1 §5.2 api_token and bracket-notation fields are read as from a urlencoded body', async () => {
-		const { account, project } = await createAccountWithBot(t);
+		const { user, project } = await createUserWithBot(t);
 		const form = new FormData();
-		form.append('api_token', account.apiKey);
+		form.append('api_token', user.apiKey);
 		form.append('name', 'Multipart');
 		form.append('project_uuid', project.uuid);
 		form.append('fields[0][name]', 'Price');
@@ -214,7 +214,7 @@ describe('§4.1 multipart/form-data bodies are form fields', () => {
 	});
 
 	test('§4.1 §7.1 the same rules and errors: a repeated slug is 422 on fields.1.slug', async () => {
-		const { account, project } = await createAccountWithBot(t);
+		const { user, project } = await createUserWithBot(t);
 		const form = new FormData();
 		form.append('name', 'Repeats');
 		form.append('project_uuid', project.uuid);
@@ -223,32 +223,32 @@ describe('§4.1 multipart/form-data bodies are form fields', () => {
 			form.append(`fields[${i}][slug]`, 'same');
 			form.append(`fields[${i}][type]`, 'string');
 		}
-		const res = await multipart(account.apiKey, 'createListSchema', form);
+		const res = await multipart(user.apiKey, 'createListSchema', form);
 		expect(res.status).toBe(422);
 		expect(Object.keys(((await res.json()) as { errors: object }).errors)).toEqual(['fields.1.slug']);
 	});
 
 	test('§4.1 a file part is a 422 under its field name, and nothing is stored', async () => {
-		const { account, project } = await createAccountWithBot(t);
-		const list = await createListForTest(account, { project_uuid: project.uuid });
+		const { user, project } = await createUserWithBot(t);
+		const list = await createListForTest(user, { project_uuid: project.uuid });
 		const form = new FormData();
 		form.append('schema_id', list.id);
 		form.append('field[name]', 'Doc');
 		form.append('field[slug]', 'doc');
 		form.append('field[type]', 'file');
 		form.append('field[currency]', new Blob(['%PDF-1.4']), 'doc.pdf');
-		const res = await multipart(account.apiKey, 'addListSchemaField', form);
+		const res = await multipart(user.apiKey, 'addListSchemaField', form);
 		expect(res.status).toBe(422);
 		expect(Object.keys(((await res.json()) as { errors: object }).errors)).toEqual(['field.currency']);
-		const read = await account.api.call('getListSchema', { schema_id: list.id });
+		const read = await user.api.call('getListSchema', { schema_id: list.id });
 		expect(Object.keys(read.data.data.fields)).toEqual(['title']);
 	});
 
 	test('§4.1 more than 5,000 multipart fields is a 413', async () => {
-		const { account } = await createAccountWithBot(t);
+		const { user } = await createUserWithBot(t);
 		const form = new FormData();
 		for (let i = 0; i < 5001; i++) form.append(`p${i}`, '1');
-		const res = await multipart(account.apiKey, 'getMe', form);
+		const res = await multipart(user.apiKey, 'getMe', form);
 		expect(res.status).toBe(413);
 		await expectOneLogLine(res.headers.get('x-request-id') ?? 'none', 413);
 	});

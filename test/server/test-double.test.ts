@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { ApiClient } from '../../test/support/api-client';
 import { request as httpRequest } from 'node:http';
-import { createAccountWithBot, createContact } from '../support/factories';
+import { createUserWithBot, createContact } from '../support/factories';
 import { http } from '../support/http';
 import { listIdsOf } from '../support/lists';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -52,7 +52,7 @@ describe('seed (example seed file)', () => {
 			['EUR', 250],
 		]);
 		expect(accounts[1].blocked_at).not.toBeNull();
-		const journal = await t.admin.accounts.journal(accounts[0].id);
+		const journal = await t.admin.contactAccounts.journal(accounts[0].id);
 		expect(journal.reduce((sum, entry) => sum + entry.amount, 0)).toBe(1500);
 		const lists = await alice().call('getListSchemas');
 		expect(lists.data.data.map((list: { id: string }) => list.id)).toEqual(['65a000000000000000000001']);
@@ -106,7 +106,7 @@ describe('POST /admin/v1/reset', () => {
 		expect(await contactCount()).toEqual(before);
 		const accounts = (await alice().call('getContactAccounts', { contact_id: 1 })).data.data;
 		expect(accounts[0]).toMatchObject({ id: accountId, amount: 1500 });
-		expect((await t.admin.accounts.journal(accountId)).map((entry) => entry.amount)).toEqual([1500]);
+		expect((await t.admin.contactAccounts.journal(accountId)).map((entry) => entry.amount)).toEqual([1500]);
 	});
 
 	test('a deprecation set before a reset is gone after it, also from what the API answers (§9)', async () => {
@@ -125,11 +125,11 @@ describe('POST /admin/v1/reset', () => {
 		const [answers] = await Promise.all([Promise.all(topUps), t.admin.reset()]);
 		// Each top-up ran wholly before or wholly after the wipe: no 500, no lost account.
 		expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
-		const [account] = (await alice().call('getContactAccounts', { contact_id: 1 })).data.data;
-		const journal = await t.admin.accounts.journal(account.id);
-		expect(journal.reduce((sum, entry) => sum + entry.amount, 0)).toBe(account.amount);
-		expect(account.amount).toBeGreaterThanOrEqual(1500);
-		expect(account.amount).toBeLessThanOrEqual(1520);
+		const [contactAccount] = (await alice().call('getContactAccounts', { contact_id: 1 })).data.data;
+		const journal = await t.admin.contactAccounts.journal(contactAccount.id);
+		expect(journal.reduce((sum, entry) => sum + entry.amount, 0)).toBe(contactAccount.amount);
+		expect(contactAccount.amount).toBeGreaterThanOrEqual(1500);
+		expect(contactAccount.amount).toBeLessThanOrEqual(1520);
 		await t.admin.reset();
 	});
 });
@@ -333,8 +333,8 @@ describe('the test double on and off', () => {
 		const small = await startTestServer({ requestLogSize: 2 });
 		const off = await startTestServer({ testDouble: false });
 		try {
-			const { account } = await createAccountWithBot(small);
-			for (let i = 0; i < 3; i++) await account.api.call('getMe');
+			const { user } = await createUserWithBot(small);
+			for (let i = 0; i < 3; i++) await user.api.call('getMe');
 			expect(await small.admin.requests.list()).toHaveLength(2);
 			for (const [verb, route] of [
 				['GET', '/faults'],
@@ -343,7 +343,7 @@ describe('the test double on and off', () => {
 			] as const) {
 				expect((await off.admin.request(verb, route)).status).toBe(404);
 			}
-			const { account: other, bot } = await createAccountWithBot(off);
+			const { user: other, bot } = await createUserWithBot(off);
 			await createContact(off, bot);
 			expect((await other.api.call('getMe')).status).toBe(200);
 		} finally {

@@ -1,7 +1,7 @@
 /** §9 versioning: deprecation headers until the sunset, 410 method_removed after it. */
 import { startServerOnSameDatabase } from '../support/contact-accounts';
 import { countOperations } from '../support/database-operations';
-import { createAccount } from '../support/factories';
+import { createUser } from '../support/factories';
 import { http } from '../support/http';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { until } from '../support/wait';
@@ -15,12 +15,12 @@ afterAll(() => t.close());
 afterEach(() => t.admin.request('DELETE', '/deprecations/getMe'));
 
 test('§9 the path carries the version', async () => {
-	const { api } = await createAccount(t);
+	const { api } = await createUser(t);
 	expect((await api.call('getMe')).status).toBe(200);
 });
 
 test('§9 a deprecated method works as before and sends Deprecation and Sunset', async () => {
-	const { api } = await createAccount(t);
+	const { api } = await createUser(t);
 	const sunset = new Date(Date.now() + 30 * 24 * 3600 * 1000);
 	const put = await t.admin.expect(200, 'PUT', '/deprecations/getMe', { sunset: sunset.toISOString() });
 	expect(put.data).toEqual({ method: 'getMe', sunset: sunset.toISOString() });
@@ -32,7 +32,7 @@ test('§9 a deprecated method works as before and sends Deprecation and Sunset',
 });
 
 test('§9 after the sunset the method answers 410 with code method_removed', async () => {
-	const { api } = await createAccount(t);
+	const { api } = await createUser(t);
 	await t.admin.expect(200, 'PUT', '/deprecations/getMe', { sunset: new Date(Date.now() - 1000).toISOString() });
 	const res = await api.call('getMe');
 	expect(res.status).toBe(410);
@@ -40,7 +40,7 @@ test('§9 after the sunset the method answers 410 with code method_removed', asy
 });
 
 test('§9 other methods are unaffected, and taking the deprecation back restores the method', async () => {
-	const { api } = await createAccount(t);
+	const { api } = await createUser(t);
 	await t.admin.expect(200, 'PUT', '/deprecations/getMe', { sunset: new Date(Date.now() - 1000).toISOString() });
 	const other = await api.call('getListSchemas');
 	expect(other.status).toBe(200);
@@ -68,7 +68,7 @@ describe('§9 every answer of a deprecated method carries the headers', () => {
 	};
 
 	test('§9 malformed JSON (400), another verb (405), no key (401), a bad parameter (422)', async () => {
-		const { api, apiKey } = await createAccount(t);
+		const { api, apiKey } = await createUser(t);
 		const at = sunset();
 		await t.admin.expect(200, 'PUT', '/deprecations/getContactAccounts', { sunset: at.toISOString() });
 		try {
@@ -92,7 +92,7 @@ describe('§9 every answer of a deprecated method carries the headers', () => {
 	});
 
 	test('§9 the 410 after the sunset says when it was', async () => {
-		const { api } = await createAccount(t);
+		const { api } = await createUser(t);
 		const past = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
 		await t.admin.expect(200, 'PUT', '/deprecations/getMe', { sunset: past.toISOString() });
 		const res = await api.call('getMe', {}, { verb: 'PUT' });
@@ -103,7 +103,7 @@ describe('§9 every answer of a deprecated method carries the headers', () => {
 
 describe('§9 deprecations across instances sharing one database', () => {
 	test('§9 a change applies at once where it was made, and on another instance at its next reload (each second)', async () => {
-		const { api } = await createAccount(t);
+		const { api } = await createUser(t);
 		const other = await startServerOnSameDatabase(t);
 		try {
 			const onOther = api.onServer(other.url);
@@ -121,7 +121,7 @@ describe('§9 deprecations across instances sharing one database', () => {
 	});
 
 	test('§9 deprecations are not read from the database on each call', async () => {
-		const { api } = await createAccount(t);
+		const { api } = await createUser(t);
 		const reads = await countOperations('deprecations', () => Promise.all([1, 2, 3, 4, 5].map(() => api.call('getMe'))));
 		// At most the periodic reload may fall into the window, never one per call.
 		expect(reads).toBeLessThanOrEqual(1);

@@ -6,13 +6,7 @@
 import { apiMethods } from '../../server/src/api';
 import { commandCases, type CommandCount } from '../../server/src/api/api-method';
 import { CommandCounter } from './command-counter';
-import {
-	createAccountWithBot,
-	createContact,
-	createContactAccountForTest,
-	createListForTest,
-	randomMessengerId,
-} from './factories';
+import { createUserWithBot, createContact, createContactAccountForTest, createListForTest, randomMessengerId } from './factories';
 import type { HttpResponse } from './http';
 import type { TestServer } from './test-server';
 
@@ -43,12 +37,12 @@ export async function commandsPerCall(t: TestServer): Promise<MethodCommands[]> 
 	t.server.deprecations.stop();
 	await t.server.deprecations.reload();
 	const counter = new CommandCounter(t);
-	const { account, project, bot } = await createAccountWithBot(t);
+	const { user, project, bot } = await createUserWithBot(t);
 	const contact = await createContact(t, bot);
-	const api = (method: string, params: Record<string, unknown> = {}) => account.api.call(method, params);
-	const list = await createListForTest(account, { project_uuid: project.uuid });
-	const emptyAccount = await createContactAccountForTest(account, contact, 'EUR');
-	const funded = await createContactAccountForTest(account, contact, 'USD');
+	const api = (method: string, params: Record<string, unknown> = {}) => user.api.call(method, params);
+	const list = await createListForTest(user, { project_uuid: project.uuid });
+	const emptyAccount = await createContactAccountForTest(user, contact, 'EUR');
+	const funded = await createContactAccountForTest(user, contact, 'USD');
 	const field = { name: 'Price', slug: 'price', type: 'money', currency: 'EUR' };
 
 	const calls: Call[] = [

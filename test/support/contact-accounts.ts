@@ -1,9 +1,9 @@
 /** Helpers of the contact account tests (§4.9–4.13): a ready account, money movements, the journal. */
 import {
-	createAccountWithBot,
+	createUserWithBot,
 	createContactAccountForTest,
 	createContact,
-	type TestAccount,
+	type TestUser,
 	type TestBot,
 	type ContactJson,
 } from './factories';
@@ -11,7 +11,7 @@ import type { HttpResponse } from './http';
 import { databaseUriOf, startTestServer, type TestServer } from './test-server';
 
 export interface AccountFixture {
-	owner: TestAccount;
+	owner: TestUser;
 	bot: TestBot;
 	contact: ContactJson;
 	accountId: number;
@@ -19,7 +19,7 @@ export interface AccountFixture {
 
 /** An owner with a bot, a contact and an account in `currency`, optionally topped up with `balance`. */
 export async function accountFixture(t: TestServer, { currency = 'USD', balance = 0 } = {}): Promise<AccountFixture> {
-	const { account: owner, bot } = await createAccountWithBot(t);
+	const { user: owner, bot } = await createUserWithBot(t);
 	const contact = await createContact(t, bot);
 	const { id: accountId } = await createContactAccountForTest(owner, contact, currency);
 	if (balance > 0) {
@@ -30,7 +30,7 @@ export async function accountFixture(t: TestServer, { currency = 'USD', balance 
 }
 
 export function topUp(
-	owner: TestAccount,
+	owner: TestUser,
 	accountId: number,
 	amount: unknown,
 	description: unknown = 'top-up',
@@ -39,7 +39,7 @@ export function topUp(
 }
 
 export function debit(
-	owner: TestAccount,
+	owner: TestUser,
 	accountId: number,
 	amount: unknown,
 	description: unknown = 'debit',
@@ -47,7 +47,7 @@ export function debit(
 	return owner.api.call('withdrawFundsFromContactAccount', { account_id: accountId, amount, description });
 }
 
-export async function accountsOf(owner: TestAccount, contactId: number): Promise<Array<Record<string, any>>> {
+export async function accountsOf(owner: TestUser, contactId: number): Promise<Array<Record<string, any>>> {
 	const res = await owner.api.call('getContactAccounts', { contact_id: contactId });
 	if (res.status !== 200) throw new Error(`getContactAccounts: ${res.status} ${JSON.stringify(res.data)}`);
 	return res.data.data;
@@ -55,9 +55,11 @@ export async function accountsOf(owner: TestAccount, contactId: number): Promise
 
 /** The account as its owner sees it through getContactAccounts. */
 export async function accountOf(fixture: AccountFixture): Promise<Record<string, any>> {
-	const account = (await accountsOf(fixture.owner, fixture.contact.id)).find((candidate) => candidate.id === fixture.accountId);
-	if (!account) throw new Error(`account ${fixture.accountId} not listed`);
-	return account;
+	const contactAccount = (await accountsOf(fixture.owner, fixture.contact.id)).find(
+		(candidate) => candidate.id === fixture.accountId,
+	);
+	if (!contactAccount) throw new Error(`contact account ${fixture.accountId} not listed`);
+	return contactAccount;
 }
 
 export interface JournalEntry {
@@ -70,7 +72,7 @@ export interface JournalEntry {
 }
 
 export async function journalOf(t: TestServer, accountId: number): Promise<JournalEntry[]> {
-	return (await t.admin.expect<{ data: JournalEntry[] }>(200, 'GET', `/accounts/${accountId}/journal`)).data;
+	return (await t.admin.expect<{ data: JournalEntry[] }>(200, 'GET', `/contact-accounts/${accountId}/journal`)).data;
 }
 
 /** Journal amounts are signed, so the balance is their plain sum. */

@@ -1,5 +1,5 @@
 /**
- * Data factories: each test makes its own accounts, projects and bots through the admin API, with unique
+ * Data factories: each test makes its own users, projects and bots through the admin API, with unique
  * names, so tests never depend on each other's data.
  */
 import { randomBytes } from 'node:crypto';
@@ -17,17 +17,17 @@ export interface ServerWithAdmin {
 	admin: AdminClient;
 }
 
-export interface TestAccount {
+export interface TestUser {
 	id: string;
 	email: string;
 	apiKey: string;
 	api: ApiClient;
 }
 
-export async function createAccount(
+export async function createUser(
 	t: ServerWithAdmin,
 	overrides: { plan?: 'pro' | 'free'; name?: string } = {},
-): Promise<TestAccount> {
+): Promise<TestUser> {
 	const email = `${unique('user')}@example.com`;
 	const { data } = await t.admin.expect(201, 'POST', '/users', { name: overrides.name ?? unique('User'), email, ...overrides });
 	return { id: data.id, email, apiKey: data.api_key, api: new ApiClient(t.url, data.api_key) };
@@ -39,7 +39,7 @@ export interface TestProject {
 	owner_id: string;
 }
 
-export async function createProject(t: ServerWithAdmin, owner: TestAccount, name = unique('Project')): Promise<TestProject> {
+export async function createProject(t: ServerWithAdmin, owner: TestUser, name = unique('Project')): Promise<TestProject> {
 	const { data } = await t.admin.expect(201, 'POST', '/projects', { owner_id: owner.id, name });
 	return data;
 }
@@ -55,16 +55,16 @@ export async function createBot(t: ServerWithAdmin, project: TestProject, name =
 	return data;
 }
 
-/** An account on Pro with one project and one bot: the usual starting point. */
-export async function createAccountWithBot(t: ServerWithAdmin) {
-	const account = await createAccount(t);
-	const project = await createProject(t, account);
+/** A user on Pro with one project and one bot: the usual starting point. */
+export async function createUserWithBot(t: ServerWithAdmin) {
+	const user = await createUser(t);
+	const project = await createProject(t, user);
 	const bot = await createBot(t, project);
-	return { account, project, bot };
+	return { user, project, bot };
 }
 
-/** An account of the contact in `currency`, opened through the API by the contact's owner (§4.10). */
-export async function createContactAccountForTest(owner: TestAccount, contact: { id: number }, currency = 'USD') {
+/** A contact account of the contact in `currency`, opened through the API by the contact's owner (§4.10). */
+export async function createContactAccountForTest(owner: TestUser, contact: { id: number }, currency = 'USD') {
 	const res = await owner.api.call('addContactAccount', { contact_id: contact.id, currency });
 	if (res.status !== 201) throw new Error(`addContactAccount: expected 201, got ${res.status} ${JSON.stringify(res.data)}`);
 	return res.data.data as { id: number; currency: string; amount: number; amount_note: string; blocked_at: string | null };
@@ -130,7 +130,7 @@ export async function createContact(
 }
 
 /** Invites `member` to `project` as a team member, which gives no API access to it (§1). */
-export async function inviteToProject(t: ServerWithAdmin, project: TestProject, member: TestAccount): Promise<void> {
+export async function inviteToProject(t: ServerWithAdmin, project: TestProject, member: TestUser): Promise<void> {
 	await t.admin.expect(201, 'POST', `/projects/${project.uuid}/members`, { user_id: member.id });
 }
 
@@ -146,7 +146,7 @@ export interface TestListField {
 
 /** A list of the owner's project (or of a bot, recorded on the list), made through createListSchema (§4.5). */
 export async function createListForTest(
-	owner: TestAccount,
+	owner: TestUser,
 	target: { project_uuid: string } | { bot_id: number },
 	fields: TestListField[] = [{ name: 'Title', slug: 'title', type: 'string', is_required: false }],
 	name = unique('List'),

@@ -90,7 +90,7 @@ export const requestOptions: INodeProperties = {
 			default: DEFAULT_MAX_WAIT_SECONDS,
 			typeOptions: { minValue: 0, maxValue: 3600, numberPrecision: 0 },
 			description:
-				'The Bot Platform accepts 120 requests per minute per account. When it says "wait", the node waits as long as asked and retries, for at most this many seconds in total per request; 0 fails at once.',
+				'The Bot Platform accepts 120 requests per minute per user. When it says "wait", the node waits as long as asked and retries, for at most this many seconds in total per request; 0 fails at once.',
 		},
 	],
 };
@@ -238,9 +238,9 @@ export const contactLocator = idLocator(
 
 /** The contact account picker (from version 3): the chosen contact's accounts, by ID, or by currency code. */
 export const accountLocator: INodeProperties = {
-	...idLocator('Account', 'account', 'searchContactAccounts', 'One of the contact’s accounts (one per currency)'),
+	...idLocator('Contact Account', 'account', 'searchContactAccounts', 'One of the contact’s contact accounts (one per currency)'),
 	modes: [
-		...idLocator('Account', 'account', 'searchContactAccounts', '').modes!,
+		...idLocator('Contact Account', 'account', 'searchContactAccounts', '').modes!,
 		{
 			displayName: 'By Currency',
 			name: 'currency',

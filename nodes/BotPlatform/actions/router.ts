@@ -1,18 +1,22 @@
 /** Finds the operation module for a resource and operation chosen in the node. */
 import type { BotPlatformOperation, BotPlatformResource } from './node.type';
-import * as account from './account/Account.resource';
 import * as contact from './contact/Contact.resource';
 import * as contactAccount from './contactAccount/ContactAccount.resource';
 import * as list from './list/List.resource';
+import * as user from './user/User.resource';
 
 export const resources: Record<BotPlatformResource, Record<string, BotPlatformOperation>> = {
-	account: account.operations,
 	contact: contact.operations,
 	contactAccount: contactAccount.operations,
 	list: list.operations,
+	user: user.operations,
 };
 
-export function findOperation(resource: string, operation: string): BotPlatformOperation | undefined {
+/** Resource values that older versions saved, and the resource they mean now. */
+const savedAs: Record<string, BotPlatformResource> = { [user.RESOURCE_UP_TO_VERSION_3]: 'user' };
+
+export function findOperation(saved: string, operation: string): BotPlatformOperation | undefined {
+	const resource = Object.prototype.hasOwnProperty.call(savedAs, saved) ? savedAs[saved] : saved;
 	return Object.prototype.hasOwnProperty.call(resources, resource)
 		? resources[resource as BotPlatformResource][operation]
 		: undefined;

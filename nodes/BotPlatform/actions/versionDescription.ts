@@ -5,37 +5,43 @@
  * Tags leave tags unchanged; Create or Update says `created`; Add/Delete Field return the list.
  * Version 3: contacts come Simplified by default (Output: Simplified, Raw, Selected Fields); deletes answer
  * `{deleted: true}`; bots, contacts and contact accounts are chosen with pickers that open on "From List".
+ * Version 3.1: the key holder's resource is `user` (versions 1 to 3 saved it as `account`; it works the same).
  */
 import type { INodeProperties } from 'n8n-workflow';
-import * as account from './account/Account.resource';
 import * as contact from './contact/Contact.resource';
 import * as contactAccount from './contactAccount/ContactAccount.resource';
 import * as list from './list/List.resource';
+import * as user from './user/User.resource';
+import { fromVersion3point1, upToVersion3 } from '../helpers/display-options';
 
-export const VERSIONS = [1, 2, 3];
+export const VERSIONS = [1, 2, 3, 3.1];
 
-export const DEFAULT_VERSION = 3;
+export const DEFAULT_VERSION = 3.1;
+
+/** The resource selector; only the key holder's value differs between versions (`user`, `account` up to 3). */
+const resourceSelector = (userValue: string): INodeProperties => ({
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'Contact', value: 'contact', description: 'A person who writes to a bot' },
+		{ name: 'Contact Account', value: 'contactAccount', description: 'A contact’s balance in one currency' },
+		{ name: 'List', value: 'list', description: 'A list (table) with fields, in a project' },
+		{ name: 'User', value: userValue, description: 'The Bot Platform user the API key belongs to' },
+	],
+	default: 'contact',
+});
 
 export const properties: INodeProperties[] = [
-	{
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Account', value: 'account', description: 'The Bot Platform account of the API key' },
-			{ name: 'Contact', value: 'contact', description: 'A person who writes to a bot' },
-			{ name: 'Contact Account', value: 'contactAccount', description: 'A contact’s balance in one currency' },
-			{ name: 'List', value: 'list', description: 'A list (table) with fields, in a project' },
-		],
-		default: 'contact',
-	},
-	...account.description,
+	...fromVersion3point1([resourceSelector(user.RESOURCE)]),
+	...upToVersion3([resourceSelector(user.RESOURCE_UP_TO_VERSION_3)]),
 	...contact.description,
 	...contactAccount.description,
 	...list.description,
+	...user.description,
 ];
 
 /** What an AI agent reads when the node is one of its tools. */
 export const toolDescription =
-	'Work with a Bot Platform chatbot account. Contacts: list them (filter by bot ID and creation time), count them, or create or update one by its messenger ID (Telegram, MAX, VK, Viber). Contact accounts are per-currency balances of a contact: list them, open one, delete an empty one, add or withdraw funds. An account is named by its ID, or by contact ID and three-letter currency code (e.g. EUR). Amounts are in major units (e.g. 5.25) or minor units (e.g. 525 cents); amountUnit says which. Lists: list them, get one, create one with fields, delete one, add or delete a field. Account: get the account of the API key. IDs of bots, contacts and accounts are numbers; list IDs are strings.';
+	'Work with Bot Platform chatbots. Contacts: list them (filter by bot ID and creation time), count them, or create or update one by its messenger ID (Telegram, MAX, VK, Viber). Contact accounts are per-currency balances of a contact: list them, open one, delete an empty one, add or withdraw funds. A contact account is named by its ID, or by contact ID and three-letter currency code (e.g. EUR). Amounts are in major units (e.g. 5.25) or minor units (e.g. 525 cents); amountUnit says which. Lists: list them, get one, create one with fields, delete one, add or delete a field. User: get the user the API key belongs to. IDs of bots, contacts and contact accounts are numbers; list IDs are strings.';

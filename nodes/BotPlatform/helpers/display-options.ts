@@ -27,7 +27,7 @@ export function forOperation(resource: string, operation: string, properties: IN
 }
 
 /**
- * The node has versions 1, 2 and 3 in one description (`version: [1, 2, 3]`). A parameter whose name, type, default or
+ * The node has versions 1, 2, 3 and 3.1 in one description (`version: [1, 2, 3, 3.1]`). A parameter whose name, type, default or
  * meaning changed exists once per version, each shown only in its version, so a workflow saved with version 1
  * keeps the parameters and defaults it was saved with.
  */
@@ -48,6 +48,13 @@ export const inVersions = (versions: number[], properties: INodeProperties[]) =>
 
 export const fromVersion3 = (properties: INodeProperties[]) =>
 	withDisplayOptions({ show: { '@version': [{ _cnd: { gte: 3 } }] } }, properties);
+
+/** Shown from version 3.1 on (3.1 names the key holder's resource `user`; 1 to 3 saved it as `account`). */
+export const fromVersion3point1 = (properties: INodeProperties[]) =>
+	withDisplayOptions({ show: { '@version': [{ _cnd: { gte: 3.1 } }] } }, properties);
+
+/** Shown in versions 1 to 3, not from 3.1 on. */
+export const upToVersion3 = (properties: INodeProperties[]) => inVersions([1, 2, 3], properties);
 
 /** A parameter with a form per version: version 1's, version 2's, and the one from version 3 on. */
 export const perVersion3 = (version1: INodeProperties[], version2: INodeProperties[], version3: INodeProperties[]) => [

@@ -23,6 +23,6 @@ export function accountOption(account: IDataObject): INodePropertyOptions {
 	return {
 		name: `${currency} - balance ${balance}`,
 		value: String(account.id),
-		description: `Account ID ${String(account.id)}${account.blocked_at ? ', blocked: it can be topped up but not debited' : ''}`,
+		description: `Contact account ID ${String(account.id)}${account.blocked_at ? ', blocked: it can be topped up but not debited' : ''}`,
 	};
 }

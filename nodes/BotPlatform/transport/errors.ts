@@ -26,12 +26,12 @@ export interface RateLimitContext {
 
 const NOT_FOUND: Record<Exclude<NotFoundSubject, 'none'>, { message: string; description: string }> = {
 	account: {
-		message: 'Contact account not found: check the Account ID',
+		message: 'Contact account not found: check the Contact Account ID',
 		description: 'No contact account with this ID exists in your bots, or its contact or bot was deleted.',
 	},
 	bot: {
 		message: 'Bot not found: check the Bot ID',
-		description: 'None of the bots of the API key’s account has this ID.',
+		description: 'None of the bots of the API key’s user has this ID.',
 	},
 	contact: {
 		message: 'Contact not found: check the Contact ID',
@@ -47,15 +47,15 @@ const NOT_FOUND: Record<Exclude<NotFoundSubject, 'none'>, { message: string; des
 const CODE_MESSAGES: Record<string, { message: string; hint: string }> = {
 	account_blocked: {
 		message: 'The contact account is blocked',
-		hint: 'A blocked account can be topped up but not debited. It is unblocked on the contact card in the dashboard.',
+		hint: 'A blocked contact account can be topped up but not debited. It is unblocked on the contact card in the dashboard.',
 	},
 	account_not_empty: {
 		message: 'The contact account still has a balance',
-		hint: 'Only an empty account can be deleted: withdraw its whole balance first.',
+		hint: 'Only an empty contact account can be deleted: withdraw its whole balance first.',
 	},
 	currency_exists: {
-		message: 'The contact already has an account in this currency',
-		hint: 'A contact has at most one account per currency. Use "Get Many" contact accounts to find its ID.',
+		message: 'The contact already has a contact account in this currency',
+		hint: 'A contact has at most one contact account per currency. Use "Get Many" contact accounts to find its ID.',
 	},
 	insufficient_funds: {
 		message: 'Insufficient funds on the contact account',
@@ -66,8 +66,8 @@ const CODE_MESSAGES: Record<string, { message: string; hint: string }> = {
 		hint: 'Update the n8n-nodes-bot-platform package to a version that uses the current API.',
 	},
 	pro_required: {
-		message: 'The account needs the Pro plan',
-		hint: 'The Bot Platform API is available to account owners on the Pro plan only.',
+		message: 'The user of this API key needs the Pro plan',
+		hint: 'The Bot Platform API is available to users on the Pro plan only.',
 	},
 };
 
@@ -120,7 +120,7 @@ function describe(
 		case 403:
 			return {
 				message: `Access denied${serverText ? `: ${serverText}` : ''}`,
-				hint: 'The API key reaches only the projects, bots and contacts its own account owns, not projects it was invited to as a team member. A blocked account is also refused.',
+				hint: 'The API key reaches only the projects, bots and contacts its user owns, not projects the user was invited to as a team member. A blocked user is also refused.',
 			};
 		case 404: {
 			if (serverText === undefined || /unknown method|not found: (get|post)/i.test(serverText)) {
@@ -144,7 +144,7 @@ function describe(
 			return {
 				message: 'Rate limit reached: too many requests to the Bot Platform',
 				hint: joinSentences([
-					`The Bot Platform allows 120 requests per minute per account, all workflows combined.${waited ? ` ${waited}${asked ? `; ${asked}` : ''}.` : ''}`,
+					`The Bot Platform allows 120 requests per minute per user, all workflows combined.${waited ? ` ${waited}${asked ? `; ${asked}` : ''}.` : ''}`,
 					'Run fewer items at once, or raise "Max Wait When Rate Limited" in the node options.',
 				]),
 			};
@@ -219,7 +219,7 @@ export function networkError(
 	const causeText = cause instanceof Error ? cause.message : undefined;
 	const outcome = API_METHODS[method].repeatable
 		? `Tried ${attempts} time${attempts === 1 ? '' : 's'}.`
-		: 'The request may or may not have been carried out. It was not sent again, so that it cannot happen twice: check the result (for example the account balance) before running it again.';
+		: 'The request may or may not have been carried out. It was not sent again, so that it cannot happen twice: check the result (for example the contact account’s balance) before running it again.';
 	// A plain object, not the Error itself: n8n would otherwise swap the message for a generic one by `code`.
 	const error = new NodeApiError(node, { message, networkCode: code ?? null, method } as JsonObject, {
 		message,

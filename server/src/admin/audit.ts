@@ -10,7 +10,9 @@ const auditEntryJson = z
 		id: z.string(),
 		at: z.string().meta({ description: 'ISO 8601, UTC.' }),
 		action: z.string().meta({ description: 'The admin route, by the name the API reference gives it: `createUser`, ...' }),
-		target_type: z.string().meta({ description: '`users`, `projects`, `bots`, `contacts`, `accounts`, `lists`, ...' }),
+		target_type: z
+			.string()
+			.meta({ description: '`users`, `projects`, `bots`, `contacts`, `contact-accounts` (`accounts` before), `lists`, ...' }),
 		target_id: z.string().nullable(),
 		remote_addr: z.string().nullable(),
 		via: z.enum(AUDIT_SOURCES).meta({ description: '`api` (the bearer token) or `console` (a console session).' }),
@@ -34,9 +36,24 @@ const filterQuery = z.object({
 	target_type: z.string().max(100).nullish().meta({ description: 'Only entries on this kind of object.' }),
 });
 
+/**
+ * Names that entries recorded before a route was renamed carry (the contact-account routes were `blockAccount` on
+ * `accounts`). A filter by either name finds the entries of both, so the trail reads as one.
+ */
+const RENAMED: ReadonlyArray<readonly [current: string, former: string]> = [
+	['blockContactAccount', 'blockAccount'],
+	['unblockContactAccount', 'unblockAccount'],
+	['contact-accounts', 'accounts'],
+];
+
+const namesOf = (name: string) => {
+	const pair = RENAMED.find((names) => names.includes(name));
+	return { $in: pair === undefined ? [name] : [...pair] };
+};
+
 const filterOf = (query: z.output<typeof filterQuery>) => ({
-	...(query.action ? { action: query.action } : {}),
-	...(query.target_type ? { targetType: query.target_type } : {}),
+	...(query.action ? { action: namesOf(query.action) } : {}),
+	...(query.target_type ? { targetType: namesOf(query.target_type) } : {}),
 });
 
 /** The most an export holds, newest first: the trail of years of ordinary use, in a few megabytes. */

@@ -89,7 +89,7 @@ export const botRoutes = [
 		name: 'deleteBot',
 		verb: 'delete',
 		path: '/bots/:id',
-		summary: "Deletes a bot; its contacts' accounts are then not found (§7.3).",
+		summary: 'Deletes a bot; its contact accounts are then not found (§7.3).',
 		params: botPath,
 		success: [{ status: 204, when: 'Deleted.' }],
 		refusals: [botNotFound],

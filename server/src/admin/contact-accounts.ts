@@ -1,23 +1,24 @@
 /**
  * Admin side of contact accounts: blocking and unblocking (done on the contact card in the dashboard, §3)
- * and reading an account's journal (§2.3).
+ * and reading a contact account's journal (§2.3). The routes were under `/accounts` before "account" came to mean
+ * the user; that path is still served (`formerPath`).
  */
 import { z } from 'zod';
-import { setAccountBlocked } from '../domain/contact-accounts/accounts';
+import { setContactAccountBlocked } from '../domain/contact-accounts/contact-accounts';
 import { JOURNAL_LABELS, readJournal } from '../domain/contact-accounts/journal';
-import { accountJson } from '../contract/contact-accounts/outputs';
-import { presentAccount } from '../contract/contact-accounts/presenter';
+import { contactAccountJson } from '../contract/contact-accounts/outputs';
+import { presentContactAccount } from '../contract/contact-accounts/presenter';
 import { isoWithOffset, isoWithOffsetJson } from '../contract/timestamps';
 import { dataOf, errorBody } from '../http/answers';
 import { ApiError } from '../http/errors';
-import type { AccountJournalEntryDoc } from '../models/account-journal-entry';
+import type { ContactAccountJournalEntryDoc } from '../models/contact-account-journal-entry';
 import { integerIdParam } from './params';
 import { adminRoute } from './route';
 
-const accountNotFound = () => new ApiError(404, { error: 'Account not found.' });
+const contactAccountNotFound = () => new ApiError(404, { error: 'Contact account not found.' });
 
 /** `amount` is signed (debits negative), so the balance is the plain sum of the journal's amounts. */
-function presentJournalEntry(entry: AccountJournalEntryDoc) {
+function presentJournalEntry(entry: ContactAccountJournalEntryDoc) {
 	return {
 		id: entry._id.toHexString(),
 		operation: JOURNAL_LABELS[entry.kind],
@@ -39,26 +40,27 @@ const journalEntryJson = z
 	})
 	.meta({ id: 'AdminJournalEntry' });
 
-const accountPath = { id: integerIdParam('Account') };
+const contactAccountPath = { id: integerIdParam('Contact account') };
 
-const accountNotFoundAnswer = { status: 404, when: 'No such account.', body: errorBody };
+const contactAccountNotFoundAnswer = { status: 404, when: 'No such contact account.', body: errorBody };
 
 const blockingRoutes = (['block', 'unblock'] as const).map((action) =>
 	adminRoute({
-		name: `${action}Account`,
+		name: `${action}ContactAccount`,
 		verb: 'post',
-		path: `/accounts/:id/${action}`,
+		path: `/contact-accounts/:id/${action}`,
+		formerPath: `/accounts/:id/${action}`,
 		summary:
 			action === 'block'
-				? 'Blocks an account, as on the contact card in the dashboard (§3): debits are refused, top-ups still work.'
-				: 'Unblocks an account.',
-		params: accountPath,
-		success: [{ status: 200, when: 'The account.', body: dataOf(accountJson) }],
-		refusals: [accountNotFoundAnswer],
+				? 'Blocks a contact account (§3): debits are refused, top-ups still work.'
+				: 'Unblocks a contact account.',
+		params: contactAccountPath,
+		success: [{ status: 200, when: 'The contact account.', body: dataOf(contactAccountJson) }],
+		refusals: [contactAccountNotFoundAnswer],
 		async handle({ deps: { models }, params: { id } }) {
-			const account = await setAccountBlocked(models, id, action === 'block');
-			if (!account) throw accountNotFound();
-			return { status: 200, body: { data: presentAccount(account) } };
+			const contactAccount = await setContactAccountBlocked(models, id, action === 'block');
+			if (!contactAccount) throw contactAccountNotFound();
+			return { status: 200, body: { data: presentContactAccount(contactAccount) } };
 		},
 	}),
 );
@@ -66,15 +68,16 @@ const blockingRoutes = (['block', 'unblock'] as const).map((action) =>
 export const contactAccountRoutes = [
 	...blockingRoutes,
 	adminRoute({
-		name: 'getAccountJournal',
+		name: 'getContactAccountJournal',
 		verb: 'get',
-		path: '/accounts/:id/journal',
-		summary: "An account's journal, oldest first: every top-up and debit made through the API (§2.3).",
-		params: accountPath,
+		path: '/contact-accounts/:id/journal',
+		formerPath: '/accounts/:id/journal',
+		summary: "A contact account's journal, oldest first: its top-ups and debits made through the API (§2.3).",
+		params: contactAccountPath,
 		success: [{ status: 200, when: 'The journal.', body: dataOf(z.array(journalEntryJson)) }],
-		refusals: [accountNotFoundAnswer],
+		refusals: [contactAccountNotFoundAnswer],
 		async handle({ deps: { models }, params: { id } }) {
-			if (!(await models.contactAccounts.exists({ _id: id }))) throw accountNotFound();
+			if (!(await models.contactAccounts.exists({ _id: id }))) throw contactAccountNotFound();
 			const entries = await readJournal(models, id);
 			return { status: 200, body: { data: entries.map(presentJournalEntry) } };
 		},

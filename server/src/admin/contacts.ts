@@ -12,9 +12,9 @@ import { contactJson } from '../contract/contacts/outputs';
 import { presentContact } from '../contract/contacts/presenter';
 import { dataOf, errorBody, validationBody } from '../http/answers';
 import { ApiError, fieldError } from '../http/errors';
-import { ACCOUNT_FIELDS, type Account } from '../domain/contact-accounts/accounts';
-import { accountJson } from '../contract/contact-accounts/outputs';
-import { presentAccount } from '../contract/contact-accounts/presenter';
+import { CONTACT_ACCOUNT_FIELDS, type ContactAccount } from '../domain/contact-accounts/contact-accounts';
+import { contactAccountJson } from '../contract/contact-accounts/outputs';
+import { presentContactAccount } from '../contract/contact-accounts/presenter';
 import { integer } from '../contract/kit/validation';
 import type { ContactDoc } from '../models/contact';
 import { containing, pageFrom, pageOf, pageQuery, readPage, searchParam } from './paging';
@@ -36,7 +36,7 @@ function searchFilter(search: string) {
 }
 
 const contactCardJson = z
-	.object({ contact: contactJson, is_preview: z.boolean(), accounts: z.array(accountJson) })
+	.object({ contact: contactJson, is_preview: z.boolean(), accounts: z.array(contactAccountJson) })
 	.meta({ id: 'AdminContactCard' });
 
 export const contactRoutes = [
@@ -75,8 +75,15 @@ export const contactRoutes = [
 		async handle({ deps: { models }, params: { id } }) {
 			const contact = await models.contacts.findOne({ _id: id, deletedAt: null }).lean<ContactDoc>();
 			if (!contact) throw new ApiError(404, { error: 'Contact not found.' });
-			const accounts = await models.contactAccounts.find({ contactId: id }, ACCOUNT_FIELDS).sort({ _id: 1 }).lean<Account[]>();
-			const card = { contact: presentContact(contact), is_preview: contact.isPreview, accounts: accounts.map(presentAccount) };
+			const accounts = await models.contactAccounts
+				.find({ contactId: id }, CONTACT_ACCOUNT_FIELDS)
+				.sort({ _id: 1 })
+				.lean<ContactAccount[]>();
+			const card = {
+				contact: presentContact(contact),
+				is_preview: contact.isPreview,
+				accounts: accounts.map(presentContactAccount),
+			};
 			return { status: 200, body: { data: card } };
 		},
 	}),

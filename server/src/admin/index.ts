@@ -1,4 +1,4 @@
-/** `/admin/v1`: provisioning of what the spec leaves to the dashboard (accounts, keys, projects, bots, ...). */
+/** `/admin/v1`: provisioning of what the spec leaves to the dashboard (users, keys, projects, bots, ...). */
 import { Router } from 'express';
 import type { Config } from '../config';
 import type { AuthThrottle } from '../domain/access/admin-token-throttle';
@@ -24,7 +24,7 @@ export interface AdminArea {
 /** Every admin route, by area; the areas are sections of the API reference. */
 export const adminAreas: readonly AdminArea[] = [
 	{ name: 'Admin: overview', description: 'The server at a glance, as the console shows it.', routes: overviewRoutes },
-	{ name: 'Admin: accounts', description: 'Accounts of the platform and their API keys.', routes: userRoutes },
+	{ name: 'Admin: users', description: 'Users of the platform and their API keys.', routes: userRoutes },
 	{ name: 'Admin: projects', description: 'Projects and team-member invitations.', routes: projectRoutes },
 	{ name: 'Admin: bots', description: 'Bots of a project.', routes: botRoutes },
 	{ name: 'Admin: contacts', description: 'Contacts, as messengers bring them to the platform.', routes: contactRoutes },

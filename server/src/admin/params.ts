@@ -2,7 +2,7 @@
 import { Types } from 'mongoose';
 import { z } from 'zod';
 
-/** A numeric ID (bots, contacts, accounts). */
+/** A numeric ID (bots, contacts, contact accounts). */
 export const integerIdParam = (what: string) =>
 	z
 		.string()

@@ -10,8 +10,8 @@ import { pageFrom, pageOf, pageQuery, readPage } from './paging';
 
 const objectId = () => z.string().regex(/^[0-9a-f]{24}$/i);
 
-const createProjectInput = z.object({ owner_id: objectId().meta({ description: 'The owning account.' }), name: text() });
-const addMemberInput = z.object({ user_id: objectId().meta({ description: 'The account to invite.' }) });
+const createProjectInput = z.object({ owner_id: objectId().meta({ description: 'The owning user.' }), name: text() });
+const addMemberInput = z.object({ user_id: objectId().meta({ description: 'The user to invite.' }) });
 
 function presentProject(project: ProjectDoc) {
 	return { uuid: project.uuid, name: project.name, owner_id: project.ownerId.toHexString() };
@@ -27,7 +27,7 @@ export const projectRoutes = [
 		verb: 'get',
 		path: '/projects',
 		summary: "The projects, newest first, a page at a time, with their invited members; `owner_id` keeps one owner's.",
-		query: pageQuery.extend({ owner_id: objectId().nullish().meta({ description: 'Only the projects of this account.' }) }),
+		query: pageQuery.extend({ owner_id: objectId().nullish().meta({ description: 'Only the projects of this user.' }) }),
 		success: [{ status: 200, when: 'A page of projects.', body: pageOf(listedProjectJson) }],
 		refusals: [],
 		async handle({ deps: { models }, query }) {
@@ -45,11 +45,11 @@ export const projectRoutes = [
 		name: 'createProject',
 		verb: 'post',
 		path: '/projects',
-		summary: 'Creates a project owned by an account.',
+		summary: 'Creates a project owned by a user.',
 		body: createProjectInput,
 		example: { owner_id: '0123456789abcdef01234567', name: 'Shop' },
 		success: [{ status: 201, when: 'The project.', body: dataOf(projectJson) }],
-		refusals: [{ status: 422, when: 'No account has this `owner_id`.', body: validationBody }],
+		refusals: [{ status: 422, when: 'No user has this `owner_id`.', body: validationBody }],
 		async handle({ deps: { models }, body: input }) {
 			if (!(await models.users.exists({ _id: input.owner_id }))) {
 				throw fieldError('en', 'owner_id', 'The selected owner id is invalid.');
@@ -62,7 +62,7 @@ export const projectRoutes = [
 		name: 'inviteProjectMember',
 		verb: 'post',
 		path: '/projects/:uuid/members',
-		summary: "Invites an account to a project as a team member, which gives no API access to the project's data (§1).",
+		summary: 'Invites a user to a project as a team member, which gives no API access to its data (§1).',
 		params: { uuid: z.string().meta({ description: 'The project UUID.' }) },
 		body: addMemberInput,
 		example: { user_id: '0123456789abcdef01234567' },
@@ -75,7 +75,7 @@ export const projectRoutes = [
 		],
 		refusals: [
 			{ status: 404, when: 'No such project.', body: errorBody },
-			{ status: 422, when: 'No account has this `user_id`.', body: validationBody },
+			{ status: 422, when: 'No user has this `user_id`.', body: validationBody },
 		],
 		async handle({ deps: { models }, params: { uuid }, body: input }) {
 			if (!(await models.users.exists({ _id: input.user_id }))) {

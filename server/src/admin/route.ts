@@ -57,6 +57,11 @@ export interface AdminRoute<
 	verb: AdminVerb;
 	/** Express syntax: `/bots/:id`. */
 	path: string;
+	/**
+	 * The path the route had before it was renamed: still served by the same handler, and documented as deprecated,
+	 * so that clients of the old path keep working. The audit trail names the route by `name` and `path` either way.
+	 */
+	formerPath?: string;
 	summary: string;
 	/** Path parameters. One that does not match is not found: 404 with the schema's message as `error`. */
 	params?: Params;
@@ -117,7 +122,8 @@ export function mountAdminRoutes(routes: readonly AdminRoute[], deps: AdminDeps,
 	const router = Router();
 	for (const route of routes) {
 		// Only a route that takes a body reads one, and only for a caller holding the token (admin-auth.ts runs first).
-		router[route.verb](route.path, ...(route.body ? [readBody()] : []), async (req, res) => {
+		const paths = route.formerPath === undefined ? [route.path] : [route.path, route.formerPath];
+		router[route.verb](paths, ...(route.body ? [readBody()] : []), async (req, res) => {
 			const params = pathParams(route, req);
 			const body = route.body ? validate(route.body, adminBody(req), 'en') : undefined;
 			const query = route.query ? validate(route.query, req.query, 'en') : undefined;

@@ -1,4 +1,4 @@
-/** Provisioning of accounts: create, change plan or blocked state, regenerate the API key (§5.4). */
+/** Provisioning of users: create, change plan or blocked state, regenerate the API key (§5.4). */
 import { z } from 'zod';
 import { isDuplicateKeyError } from '../database/duplicate-key';
 import { dataOf, errorBody, validationBody } from '../http/answers';
@@ -18,7 +18,7 @@ const createUserInput = z.object({
 
 const updateUserInput = z.object({
 	plan: z.enum(PLANS).optional(),
-	blocked: boolean().optional().meta({ description: 'A blocked account gets 403 on every API call.' }),
+	blocked: boolean().optional().meta({ description: 'A blocked user gets 403 on every API call.' }),
 });
 
 export function presentUser(user: UserDoc) {
@@ -40,9 +40,9 @@ export const userRoutes = [
 		name: 'getUsers',
 		verb: 'get',
 		path: '/users',
-		summary: 'The accounts, newest first, a page at a time; `search` finds a part of a name or e-mail.',
+		summary: 'The users, newest first, a page at a time; `search` finds a part of a name or e-mail.',
 		query: pageQuery.extend({ search: searchParam() }),
-		success: [{ status: 200, when: 'A page of accounts.', body: pageOf(userJson) }],
+		success: [{ status: 200, when: 'A page of users.', body: pageOf(userJson) }],
 		refusals: [],
 		async handle({ deps: { models }, query }) {
 			const page = pageFrom(query);
@@ -57,10 +57,10 @@ export const userRoutes = [
 		name: 'createUser',
 		verb: 'post',
 		path: '/users',
-		summary: 'Creates an account with its API key.',
+		summary: 'Creates a user with its API key.',
 		body: createUserInput,
 		example: { name: 'Ann', email: 'ann@example.com', plan: 'pro' },
-		success: [{ status: 201, when: 'The account and its key.', body: dataOf(userJson.extend({ api_key: apiKeyJson })) }],
+		success: [{ status: 201, when: 'The user and its key.', body: dataOf(userJson.extend({ api_key: apiKeyJson })) }],
 		refusals: [{ status: 422, when: 'The email is already taken.', body: validationBody }],
 		async handle({ deps: { models }, body: input }) {
 			const apiKey = generateApiKey();
@@ -77,11 +77,11 @@ export const userRoutes = [
 		name: 'updateUser',
 		verb: 'patch',
 		path: '/users/:id',
-		summary: "Changes an account's plan or blocked state.",
+		summary: "Changes a user's plan or blocked state.",
 		params: userPath,
 		body: updateUserInput,
 		example: { plan: 'free' },
-		success: [{ status: 200, when: 'The account as changed.', body: dataOf(userJson) }],
+		success: [{ status: 200, when: 'The user as changed.', body: dataOf(userJson) }],
 		refusals: [userNotFound],
 		async handle({ deps: { models }, params: { id }, body: changes }) {
 			const user = await models.users.findByIdAndUpdate(id, { $set: changes }, { returnDocument: 'after' }).lean<UserDoc>();

@@ -1,13 +1,13 @@
 /** Every area's start-up work, in the order it runs (see `database/startup-task.ts`). */
 import type { StartupTask } from '../database/startup-task';
-import { accountOwnersBackfill } from './contact-accounts/account-owners';
+import { contactAccountOwnersBackfill } from './contact-accounts/contact-account-owners';
 import { journalRecovery } from './contact-accounts/journal';
 import { fieldDeletionRecovery } from './lists/field-deletion';
 import { listIdsBackfill } from './lists/list-ids-backfill';
 import { deletedBotsRecovery } from './contacts/delete-bot';
 
 export const startupTasks: readonly StartupTask[] = [
-	accountOwnersBackfill,
+	contactAccountOwnersBackfill,
 	journalRecovery,
 	deletedBotsRecovery,
 	listIdsBackfill,

@@ -1,6 +1,6 @@
 /** Every collection of the service, bound to one connection. Each area adds its models here. */
 import type { Connection } from 'mongoose';
-import { accountJournalEntryModel } from './account-journal-entry';
+import { contactAccountJournalEntryModel } from './contact-account-journal-entry';
 import { auditEntryModel } from './audit-entry';
 import { botModel } from './bot';
 import { consoleSessionModel } from './console-session';
@@ -24,7 +24,7 @@ export function createModels(db: Connection) {
 		lists: listModel(db),
 		listItems: listItemModel(db),
 		contactAccounts: contactAccountModel(db),
-		accountJournal: accountJournalEntryModel(db),
+		contactAccountJournal: contactAccountJournalEntryModel(db),
 		auditEntries: auditEntryModel(db),
 		consoleSessions: consoleSessionModel(db),
 	};

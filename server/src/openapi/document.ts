@@ -302,6 +302,19 @@ export function buildOpenApiDocument({ apiAreas, adminAreas, publicUrl }: Docume
 		for (const route of area.routes) {
 			const path = `/admin/v1${openApiPath(route.path)}`;
 			paths[path] = { ...paths[path], [route.verb]: builder.adminOperation(route, area.name) };
+			if (route.formerPath !== undefined) {
+				const former = `/admin/v1${openApiPath(route.formerPath)}`;
+				const operation = builder.adminOperation(route, area.name);
+				paths[former] = {
+					...paths[former],
+					[route.verb]: {
+						...operation,
+						operationId: `${operation.operationId as string}.formerPath`,
+						description: `Deprecated: the former path of \`${route.verb.toUpperCase()} ${path}\`, which answers the same.`,
+						deprecated: true,
+					},
+				};
+			}
 		}
 	}
 	Object.assign(paths, referencePaths());

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { newContact } from '../contract/contacts/inputs';
-import { openAccount, setAccountBlocked } from '../domain/contact-accounts/accounts';
+import { openContactAccount, setContactAccountBlocked } from '../domain/contact-accounts/contact-accounts';
 import { deposit } from '../domain/contact-accounts/balance';
 import { insertContact } from '../domain/contacts/insert-contact';
 import { createList } from '../domain/lists/lists';
@@ -94,14 +94,14 @@ async function writeSeed(models: Models, seed: Seed): Promise<void> {
 		);
 		for (const [a, account] of accounts.entries()) {
 			const where = `contacts[${i}].accounts[${a}]`;
-			const opened = await writing(where, () => openAccount(models, owner, stored._id, account.currency));
+			const opened = await writing(where, () => openContactAccount(models, owner, stored._id, account.currency));
 			if (!opened.ok) refused(where, opened);
 			if (account.balance > 0) {
 				const movement = { accountId: opened.account._id, amount: account.balance, description: SEED_DEPOSIT_DESCRIPTION };
 				const moved = await writing(where, () => deposit(models, owner, movement));
 				if (!moved.ok) refused(where, moved);
 			}
-			if (account.blocked) await writing(where, () => setAccountBlocked(models, opened.account._id, true));
+			if (account.blocked) await writing(where, () => setContactAccountBlocked(models, opened.account._id, true));
 		}
 	}
 

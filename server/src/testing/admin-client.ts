@@ -1,10 +1,10 @@
 /**
  * A typed client of the admin API (`/admin/v1`) for test suites: provisioning (users, projects, bots,
- * contacts, accounts, list records) and the test double (faults, requests, reset). Every typed call expects its
+ * contacts, contact accounts, list records) and the test double (faults, requests, reset). Every typed call expects its
  * success status and throws with the answer otherwise; `request` gives the raw answer for anything else.
  */
 import type { z } from 'zod';
-import type { accountJson } from '../contract/contact-accounts/outputs';
+import type { contactAccountJson } from '../contract/contact-accounts/outputs';
 import type { createContactInput } from '../contract/contacts/inputs';
 import type { contactJson } from '../contract/contacts/outputs';
 import type { listItemJson } from '../contract/lists/outputs';
@@ -61,7 +61,7 @@ export interface AdminBot {
 	subscribers_count: number;
 }
 export type AdminContact = z.output<typeof contactJson>;
-export type AdminAccount = z.output<typeof accountJson>;
+export type AdminContactAccount = z.output<typeof contactAccountJson>;
 export type AdminListItem = z.output<typeof listItemJson>;
 export interface AdminJournalEntry {
 	id: string;
@@ -154,11 +154,14 @@ export class AdminClient {
 		delete: (id: number) => this.expect<''>(204, 'DELETE', `/contacts/${id}`).then(() => undefined),
 	};
 
-	readonly accounts = {
-		block: (id: number) => this.dataOf<AdminAccount>(200, 'POST', `/accounts/${id}/block`),
-		unblock: (id: number) => this.dataOf<AdminAccount>(200, 'POST', `/accounts/${id}/unblock`),
-		journal: (id: number) => this.dataOf<AdminJournalEntry[]>(200, 'GET', `/accounts/${id}/journal`),
+	readonly contactAccounts = {
+		block: (id: number) => this.dataOf<AdminContactAccount>(200, 'POST', `/contact-accounts/${id}/block`),
+		unblock: (id: number) => this.dataOf<AdminContactAccount>(200, 'POST', `/contact-accounts/${id}/unblock`),
+		journal: (id: number) => this.dataOf<AdminJournalEntry[]>(200, 'GET', `/contact-accounts/${id}/journal`),
 	};
+
+	/** @deprecated The former name of `contactAccounts`, kept for the tests of other projects that use it. */
+	readonly accounts = this.contactAccounts;
 
 	readonly listItems = {
 		create: (listId: string, values: Record<string, unknown>) =>

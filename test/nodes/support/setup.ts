@@ -1,6 +1,6 @@
 /** Per-file setup of the node tests: the real server, a counting proxy in front of it, and credentials. */
 import type { Config } from '../../../server/src/config';
-import type { TestAccount } from '../../support/factories';
+import type { TestUser } from '../../support/factories';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { startCountingProxy, type CountingProxy } from './counting-proxy';
 import type { CredentialData } from './n8n-harness';
@@ -8,8 +8,8 @@ import type { CredentialData } from './n8n-harness';
 export interface NodeTestEnv {
 	t: TestServer;
 	proxy: CountingProxy;
-	/** Credential data for `account`, pointing at the proxy. */
-	credentials(account: TestAccount): CredentialData;
+	/** Credential data for `user`, pointing at the proxy. */
+	credentials(user: TestUser): CredentialData;
 }
 
 /** Starts the server and the proxy before the file's tests and stops them after; clears the proxy log per test. */
@@ -18,7 +18,7 @@ export function useNodeTestEnv(overrides: Partial<Config> = {}): NodeTestEnv {
 	beforeAll(async () => {
 		env.t = await startTestServer(overrides);
 		env.proxy = await startCountingProxy(env.t.url);
-		env.credentials = (account) => ({ apiKey: account.apiKey, baseUrl: env.proxy.url });
+		env.credentials = (user) => ({ apiKey: user.apiKey, baseUrl: env.proxy.url });
 	});
 	beforeEach(() => env.proxy?.clear());
 	afterAll(async () => {

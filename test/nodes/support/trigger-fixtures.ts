@@ -1,23 +1,23 @@
 /** Helpers of the trigger scenario tests, on the shared node-test set-up (`setup.ts`: real server + counting proxy). */
-import { createAccountWithBot, type TestAccount, type TestBot } from '../../support/factories';
+import { createUserWithBot, type TestUser, type TestBot } from '../../support/factories';
 import type { TestServer } from '../../support/test-server';
 import { Poller, type PollerOptions } from './poll';
 import { seedContacts } from './seed';
 import type { NodeTestEnv } from './setup';
 
-/** A poller for `account`, talking to the server through the proxy. */
-export function pollerFor(env: NodeTestEnv, account: TestAccount, options: Omit<PollerOptions, 'credentials'> = {}): Poller {
-	return new Poller({ credentials: env.credentials(account), ...options });
+/** A poller for `user`, talking to the server through the proxy. */
+export function pollerFor(env: NodeTestEnv, user: TestUser, options: Omit<PollerOptions, 'credentials'> = {}): Poller {
+	return new Poller({ credentials: env.credentials(user), ...options });
 }
 
-/** An account with one bot, and a trigger already activated for it (its first poll seeded the cursor). */
+/** A user with one bot, and a trigger already activated for it (its first poll seeded the cursor). */
 export async function activatedTrigger(env: NodeTestEnv, options: Omit<PollerOptions, 'credentials'> = {}) {
-	const { account, project, bot } = await createAccountWithBot(env.t);
-	const poller = pollerFor(env, account, options);
+	const { user, project, bot } = await createUserWithBot(env.t);
+	const poller = pollerFor(env, user, options);
 	const first = await poller.poll();
 	expect(first.output).toBeNull();
 	env.proxy.clear();
-	return { account, project, bot, poller };
+	return { user, project, bot, poller };
 }
 
 /** `n` contacts of `bot` created now (or at `createdAt`) in one database call; their IDs, ascending. */

@@ -25,7 +25,7 @@ export const contactIdField: INodeProperties = {
 };
 
 export const accountIdField: INodeProperties = {
-	displayName: 'Account ID',
+	displayName: 'Contact Account ID',
 	name: 'accountId',
 	type: 'number',
 	default: 0,
@@ -58,7 +58,7 @@ export function accountFields(version1: INodeProperties[], hint?: string): INode
 /** Version 2: the account by its ID, or by contact and currency with a dropdown of the contact's accounts. */
 const version2AccountProperties: INodeProperties[] = [
 	{
-		displayName: 'Account',
+		displayName: 'Contact Account',
 		name: 'accountBy',
 		type: 'options',
 		noDataExpression: true,
@@ -87,7 +87,7 @@ const version2AccountProperties: INodeProperties[] = [
 			'The currency of the contact’s account, a three-letter ISO 4217 code. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
-		...idField('Account ID', 'accountId', ACCOUNT_ID_DESCRIPTION),
+		...idField('Contact Account ID', 'accountId', ACCOUNT_ID_DESCRIPTION),
 		displayOptions: { show: { accountBy: ['id'] } },
 	},
 ];
@@ -131,9 +131,13 @@ export async function chosenAccount(
 		const { mode, value } = this.getNodeParameter('account', itemIndex) as { mode: string; value: unknown };
 		if (mode === 'currency') return await accountInCurrency.call(this, itemIndex, currencyCode.call(this, value, itemIndex));
 		if (!/^\s*\d+\s*$/.test(String(value ?? '')) || Number(value) < 1) {
-			throw new NodeOperationError(this.getNode(), `Account must be a positive whole number, got "${String(value ?? '')}"`, {
-				itemIndex,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				`Contact Account must be a positive whole number, got "${String(value ?? '')}"`,
+				{
+					itemIndex,
+				},
+			);
 		}
 		return { accountId: Number(value) };
 	}

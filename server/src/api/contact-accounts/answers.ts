@@ -1,16 +1,16 @@
 /**
  * The contact account area's refusals as the spec's answers (§4.9 to §4.13, §7.3): 404 and 403 `{error}`, or a 422
- * with its `code` under the `errors` key the spec names. One entry per reason of `AccountRefusal`.
+ * with its `code` under the `errors` key the spec names. One entry per reason of `ContactAccountRefusal`.
  */
 import { amountNote } from '../../contract/contact-accounts/presenter';
-import type { Account } from '../../domain/contact-accounts/accounts';
+import type { ContactAccount } from '../../domain/contact-accounts/contact-accounts';
 import { MAX_BALANCE } from '../../domain/contact-accounts/limits';
-import type { AccountRefusal } from '../../domain/contact-accounts/refusals';
+import type { ContactAccountRefusal } from '../../domain/contact-accounts/refusals';
 import { refusalAnswers } from '../refusal-answers';
 
-const balanceOf = (account: Account) => amountNote(account.amount, account.currency);
+const balanceOf = (account: ContactAccount) => amountNote(account.amount, account.currency);
 
-export const contactAccountAnswers = refusalAnswers<AccountRefusal>({
+export const contactAccountAnswers = refusalAnswers<ContactAccountRefusal>({
 	contact_not_found: {
 		status: 404,
 		as: ['error'],

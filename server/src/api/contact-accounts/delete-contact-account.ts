@@ -1,6 +1,6 @@
 /** deleteContactAccount (§4.11): deletes an empty account; 204 with no body. */
 import { deleteContactAccountInput } from '../../contract/contact-accounts/inputs';
-import { deleteEmptyAccount } from '../../domain/contact-accounts/accounts';
+import { deleteEmptyContactAccount } from '../../domain/contact-accounts/contact-accounts';
 import { apiMethod, noContent, POST_ONLY } from '../api-method';
 import { contactAccountAnswers } from './answers';
 
@@ -15,7 +15,7 @@ export const deleteContactAccount = apiMethod({
 	refusals: contactAccountAnswers.for('account_not_found', 'account_forbidden', 'not_empty', 'contention'),
 	commands: { count: 2, budget: 5 },
 	async handle({ user, lang, models }, { account_id }) {
-		const outcome = await deleteEmptyAccount(models, user, account_id);
+		const outcome = await deleteEmptyContactAccount(models, user, account_id);
 		if (!outcome.ok) throw contactAccountAnswers.error(lang, outcome);
 		return noContent();
 	},

@@ -8,7 +8,7 @@ import { apiMethod, GET_AND_POST, ok } from '../api-method';
 export const getMe = apiMethod({
 	name: 'getMe',
 	verbs: GET_AND_POST,
-	summary: 'The account the key belongs to: checks a key.',
+	summary: 'The user the key belongs to: checks a key.',
 	section: '§5.5',
 	input: z.object({}),
 	example: {},

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isoWithOffsetJson } from '../timestamps';
 
-export const accountJson = z
+export const contactAccountJson = z
 	.object({
 		id: z.int().meta({ description: 'Used as `account_id` in other methods.' }),
 		currency: z.string().meta({ description: 'ISO 4217 code.' }),

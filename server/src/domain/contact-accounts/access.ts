@@ -5,7 +5,7 @@
  *
  * One read: a contact repeats its bot's owner, and a deleted bot's contacts are deleted with it. An account
  * repeats its contact's owner and deletion (`models/contact-account.ts`), so a money movement checks access in
- * its own conditional update, and `accessToAccount` only explains a movement that matched nothing.
+ * its own conditional update, and `accessToContactAccount` only explains a movement that matched nothing.
  */
 import type { Types } from 'mongoose';
 import type { Models } from '../../models';
@@ -25,12 +25,12 @@ export async function ownContact(
 }
 
 /** What an account says about its contact, for the same decision about an account. */
-export interface AccountAccess {
+export interface ContactAccountAccess {
 	ownerId: Types.ObjectId;
 	contactDeletedAt?: Date | null;
 }
 
-export function accessToAccount(caller: Caller, account: AccountAccess | null): AccessRefusal | undefined {
+export function accessToContactAccount(caller: Caller, account: ContactAccountAccess | null): AccessRefusal | undefined {
 	if (!account || account.contactDeletedAt) return { ok: false, reason: 'account_not_found' };
 	if (!account.ownerId.equals(caller._id)) return { ok: false, reason: 'account_forbidden' };
 	return undefined;

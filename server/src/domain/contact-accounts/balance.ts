@@ -6,11 +6,11 @@
  */
 import type { Models } from '../../models';
 import type { Caller } from '../caller';
-import { accessibleBy, accessToAccount } from './access';
-import { ACCOUNT_FIELDS, findAccount, MAX_ATTEMPTS, type Account } from './accounts';
+import { accessibleBy, accessToContactAccount } from './access';
+import { CONTACT_ACCOUNT_FIELDS, findContactAccount, MAX_ATTEMPTS, type ContactAccount } from './contact-accounts';
 import { newOperation, settleOperation, type Operation } from './journal';
 import { MAX_BALANCE } from './limits';
-import type { AccountOutcome, AccountRefusal } from './refusals';
+import type { ContactAccountOutcome, ContactAccountRefusal } from './refusals';
 
 /** One top-up or debit as asked: an amount in minor units and the journal's description. */
 export interface FundsMovement {
@@ -24,15 +24,15 @@ async function applyOperation(
 	accountId: number,
 	condition: object,
 	operation: Operation,
-): Promise<Account | null> {
+): Promise<ContactAccount | null> {
 	const change = operation.kind === 'deposit' ? operation.amount : -operation.amount;
 	const account = await models.contactAccounts
 		.findOneAndUpdate(
 			{ _id: accountId, ...condition },
 			{ $inc: { amount: change }, $push: { pendingOps: operation } },
-			{ returnDocument: 'after', projection: ACCOUNT_FIELDS },
+			{ returnDocument: 'after', projection: CONTACT_ACCOUNT_FIELDS },
 		)
-		.lean<Account>();
+		.lean<ContactAccount>();
 	if (account) {
 		// The operation is already durable in `pendingOps`; if writing its journal entry fails now, the
 		// reconciler finishes it, so the client still learns the truth: the money moved.
@@ -46,22 +46,22 @@ interface MovementRule {
 	kind: Operation['kind'];
 	condition(amount: number): object;
 	/** Undefined when the account now allows the movement (a parallel change made room): it is tried again. */
-	refusal(current: Account, amount: number): AccountRefusal | undefined;
+	refusal(current: ContactAccount, amount: number): ContactAccountRefusal | undefined;
 }
 
 /**
  * The caller's access (§7.3) is part of the movement's condition, so a movement that succeeds is one write; one that
  * matched nothing is explained by reading the account.
  */
-async function move(models: Models, caller: Caller, rule: MovementRule, movement: FundsMovement): Promise<AccountOutcome> {
+async function move(models: Models, caller: Caller, rule: MovementRule, movement: FundsMovement): Promise<ContactAccountOutcome> {
 	const { accountId, amount, description } = movement;
 	const operation = newOperation(rule.kind, amount, description);
 	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
 		const condition = { ...accessibleBy(caller), ...rule.condition(amount) };
 		const updated = await applyOperation(models, accountId, condition, operation);
 		if (updated) return { ok: true, account: updated };
-		const current = await findAccount(models, accountId);
-		const refusal = accessToAccount(caller, current) ?? rule.refusal(current as Account, amount);
+		const current = await findContactAccount(models, accountId);
+		const refusal = accessToContactAccount(caller, current) ?? rule.refusal(current as ContactAccount, amount);
 		if (refusal) return refusal;
 	}
 	return { ok: false, reason: 'contention' };

@@ -15,7 +15,7 @@ import { Types } from 'mongoose';
 import { isDuplicateKeyError } from '../../database/duplicate-key';
 import type { StartupTask } from '../../database/startup-task';
 import type { Models } from '../../models';
-import type { AccountJournalEntryDoc } from '../../models/account-journal-entry';
+import type { ContactAccountJournalEntryDoc } from '../../models/contact-account-journal-entry';
 import type { OperationKind } from '../../models/contact-account';
 
 export const JOURNAL_LABELS: Record<OperationKind, string> = {
@@ -38,7 +38,7 @@ export function newOperation(kind: OperationKind, amount: number, description: s
 /** Writes the operation's journal entry (once, whoever comes first) and drops it from the account's pending list. */
 export async function settleOperation(models: Models, accountId: number, operation: Operation): Promise<void> {
 	try {
-		await models.accountJournal.create({ ...operation, accountId });
+		await models.contactAccountJournal.create({ ...operation, accountId });
 	} catch (error) {
 		if (!isDuplicateKeyError(error)) throw error;
 	}
@@ -75,9 +75,9 @@ async function settleAllPendingOperations(models: Models): Promise<number> {
 }
 
 /** The account's journal, oldest first, complete up to this call. */
-export async function readJournal(models: Models, accountId: number): Promise<AccountJournalEntryDoc[]> {
+export async function readJournal(models: Models, accountId: number): Promise<ContactAccountJournalEntryDoc[]> {
 	await settlePendingOperations(models, accountId);
-	return models.accountJournal.find({ accountId }).sort({ at: 1, _id: 1 }).lean<AccountJournalEntryDoc[]>();
+	return models.contactAccountJournal.find({ accountId }).sort({ at: 1, _id: 1 }).lean<ContactAccountJournalEntryDoc[]>();
 }
 
 /** Balance changes whose journal entries a crashed process left unwritten are journaled before serving. */

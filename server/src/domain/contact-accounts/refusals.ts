@@ -1,5 +1,5 @@
 /** Why a contact account rule refused (§4.9 to §4.13, §7.3). No HTTP here: `api/contact-accounts/answers.ts` answers. */
-import type { Account } from './accounts';
+import type { ContactAccount } from './contact-accounts';
 
 export type AccessRefusal = {
 	ok: false;
@@ -9,12 +9,12 @@ export type AccessRefusal = {
 /** A conditional update kept losing to parallel changes of the same account; nothing changed. */
 export type ContentionRefusal = { ok: false; reason: 'contention' };
 
-export type AccountRefusal =
+export type ContactAccountRefusal =
 	| AccessRefusal
 	| ContentionRefusal
 	| { ok: false; reason: 'currency_exists'; currency: string }
-	| { ok: false; reason: 'not_empty' | 'balance_limit' | 'account_blocked'; account: Account }
+	| { ok: false; reason: 'not_empty' | 'balance_limit' | 'account_blocked'; account: ContactAccount }
 	/** `amount` is what the call asked to debit. */
-	| { ok: false; reason: 'insufficient_funds'; account: Account; amount: number };
+	| { ok: false; reason: 'insufficient_funds'; account: ContactAccount; amount: number };
 
-export type AccountOutcome = { ok: true; account: Account } | AccountRefusal;
+export type ContactAccountOutcome = { ok: true; account: ContactAccount } | ContactAccountRefusal;

@@ -8,7 +8,7 @@
  */
 import type { StartupTask } from '../../database/startup-task';
 import type { Models } from '../../models';
-import { hideAccountsOfContacts } from './delete-contact';
+import { hideContactAccountsOfContacts } from './delete-contact';
 
 /** False when there is no such live bot. */
 export async function deleteBot(models: Models, botId: number): Promise<boolean> {
@@ -24,7 +24,7 @@ async function hideContactsOfBots(models: Models, botIds: number[], at: Date): P
 		{ botId: { $in: botIds }, deletedAt: null },
 		{ $set: { deletedAt: at }, $unset: { messengerKey: 1 } },
 	);
-	await hideAccountsOfContacts(models, { botId: { $in: botIds } }, at);
+	await hideContactAccountsOfContacts(models, { botId: { $in: botIds } }, at);
 	return modifiedCount;
 }
 

@@ -7,7 +7,7 @@ import type { ContactAccountDoc } from '../../models/contact-account';
  * Marks the accounts of deleted contacts, which is what account calls check (§7.3). Accounts opened after the
  * mark by a call that had read the contact just before its deletion are not caught: the window is one write.
  */
-export function hideAccountsOfContacts(models: Models, accounts: QueryFilter<ContactAccountDoc>, at: Date) {
+export function hideContactAccountsOfContacts(models: Models, accounts: QueryFilter<ContactAccountDoc>, at: Date) {
 	return models.contactAccounts.updateMany({ ...accounts, contactDeletedAt: null }, { $set: { contactDeletedAt: at } });
 }
 
@@ -19,7 +19,7 @@ export function hideAccountsOfContacts(models: Models, accounts: QueryFilter<Con
  */
 export async function deleteContact(models: Models, contactId: number): Promise<boolean> {
 	const at = new Date();
-	await hideAccountsOfContacts(models, { contactId }, at);
+	await hideContactAccountsOfContacts(models, { contactId }, at);
 	const { matchedCount } = await models.contacts.updateOne(
 		{ _id: contactId, deletedAt: null },
 		{ $set: { deletedAt: at }, $unset: { messengerKey: 1 } },

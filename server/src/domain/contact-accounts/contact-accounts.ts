@@ -4,14 +4,14 @@ import { nextSequence } from '../../database/sequences';
 import type { Models } from '../../models';
 import type { ContactAccountDoc } from '../../models/contact-account';
 import type { Caller } from '../caller';
-import { accessibleBy, accessToAccount, ownContact } from './access';
+import { accessibleBy, accessToContactAccount, ownContact } from './access';
 import { settleOperation, type Operation } from './journal';
-import type { AccessRefusal, AccountOutcome, AccountRefusal } from './refusals';
+import type { AccessRefusal, ContactAccountOutcome, ContactAccountRefusal } from './refusals';
 
 /** An account as clients see it: everything but the bookkeeping of unsettled operations. */
-export type Account = Omit<ContactAccountDoc, 'pendingOps'>;
+export type ContactAccount = Omit<ContactAccountDoc, 'pendingOps'>;
 
-export const ACCOUNT_FIELDS = { pendingOps: 0 } as const;
+export const CONTACT_ACCOUNT_FIELDS = { pendingOps: 0 } as const;
 
 /**
  * A conditional update that matched nothing is re-read to tell why. When the re-read shows that a parallel
@@ -19,19 +19,22 @@ export const ACCOUNT_FIELDS = { pendingOps: 0 } as const;
  */
 export const MAX_ATTEMPTS = 5;
 
-export function findAccount(models: Models, accountId: number): Promise<Account | null> {
-	return models.contactAccounts.findById(accountId, ACCOUNT_FIELDS).lean<Account>();
+export function findContactAccount(models: Models, accountId: number): Promise<ContactAccount | null> {
+	return models.contactAccounts.findById(accountId, CONTACT_ACCOUNT_FIELDS).lean<ContactAccount>();
 }
 
 /** The contact's accounts in the order they were opened: account IDs come from an increasing sequence (§4.9). */
-export async function listAccounts(
+export async function listContactAccounts(
 	models: Models,
 	caller: Caller,
 	contactId: number,
-): Promise<{ ok: true; accounts: Account[] } | AccessRefusal> {
+): Promise<{ ok: true; accounts: ContactAccount[] } | AccessRefusal> {
 	const contact = await ownContact(models, caller, contactId);
 	if (!contact.ok) return contact;
-	const accounts = await models.contactAccounts.find({ contactId }, ACCOUNT_FIELDS).sort({ _id: 1 }).lean<Account[]>();
+	const accounts = await models.contactAccounts
+		.find({ contactId }, CONTACT_ACCOUNT_FIELDS)
+		.sort({ _id: 1 })
+		.lean<ContactAccount[]>();
 	return { ok: true, accounts };
 }
 
@@ -39,7 +42,12 @@ export async function listAccounts(
  * One account per currency per contact: the unique {contactId, currency} index decides, also between parallel calls
  * (§4.10). An existing account is looked for first, so that the usual refusal does not even use up an account ID.
  */
-export async function openAccount(models: Models, caller: Caller, contactId: number, currency: string): Promise<AccountOutcome> {
+export async function openContactAccount(
+	models: Models,
+	caller: Caller,
+	contactId: number,
+	currency: string,
+): Promise<ContactAccountOutcome> {
 	const contact = await ownContact(models, caller, contactId);
 	if (!contact.ok) return contact;
 	if (await models.contactAccounts.exists({ contactId, currency })) return { ok: false, reason: 'currency_exists', currency };
@@ -60,11 +68,11 @@ export async function openAccount(models: Models, caller: Caller, contactId: num
  * conditional delete, so a parallel top-up is never lost and no journal entry is orphaned (§4.11). A delete that
  * matched nothing is explained by a read.
  */
-export async function deleteEmptyAccount(
+export async function deleteEmptyContactAccount(
 	models: Models,
 	caller: Caller,
 	accountId: number,
-): Promise<{ ok: true } | AccountRefusal> {
+): Promise<{ ok: true } | ContactAccountRefusal> {
 	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
 		const { deletedCount } = await models.contactAccounts.deleteOne({
 			_id: accountId,
@@ -74,7 +82,7 @@ export async function deleteEmptyAccount(
 		});
 		if (deletedCount === 1) return { ok: true };
 		const current = await models.contactAccounts.findById(accountId).lean<ContactAccountDoc & { pendingOps: Operation[] }>();
-		const refusal = accessToAccount(caller, current);
+		const refusal = accessToContactAccount(caller, current);
 		if (refusal) return refusal;
 		const { pendingOps, ...account } = current as ContactAccountDoc & { pendingOps: Operation[] };
 		if (account.amount > 0) return { ok: false, reason: 'not_empty', account };
@@ -84,13 +92,17 @@ export async function deleteEmptyAccount(
 }
 
 /** Sets or clears `blockedAt`. Blocking a blocked account keeps the original time. Null when there is no such account. */
-export async function setAccountBlocked(models: Models, accountId: number, blocked: boolean): Promise<Account | null> {
+export async function setContactAccountBlocked(
+	models: Models,
+	accountId: number,
+	blocked: boolean,
+): Promise<ContactAccount | null> {
 	const changed = await models.contactAccounts
 		.findOneAndUpdate(
 			{ _id: accountId, blockedAt: blocked ? null : { $ne: null } },
 			{ $set: { blockedAt: blocked ? new Date() : null } },
-			{ returnDocument: 'after', projection: ACCOUNT_FIELDS },
+			{ returnDocument: 'after', projection: CONTACT_ACCOUNT_FIELDS },
 		)
-		.lean<Account>();
-	return changed ?? findAccount(models, accountId);
+		.lean<ContactAccount>();
+	return changed ?? findContactAccount(models, accountId);
 }

@@ -1,8 +1,8 @@
-/** Account → Get Current: `getMe`, the account the API key belongs to (spec §5.5). */
+/** User → Get Current: `getMe`, the user the API key belongs to (spec §5.5). */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest, dataOf } from '../../transport';
 import { callOptions } from '../../helpers/parameters';
-import { forOperation } from '../../helpers/display-options';
+import { withDisplayOptions } from '../../helpers/display-options';
 import { requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
 
@@ -13,6 +13,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const getCurrent: BotPlatformOperation = {
 	method: 'getMe',
-	description: forOperation('account', 'getCurrent', [requestOptions]),
+	// Its resource is added by User.resource.ts: `user`, or `account` in versions 1 to 3.
+	description: withDisplayOptions({ show: { operation: ['getCurrent'] } }, [requestOptions]),
 	execute,
 };

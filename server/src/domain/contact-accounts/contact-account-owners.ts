@@ -6,7 +6,7 @@
 import type { StartupTask } from '../../database/startup-task';
 import type { Models } from '../../models';
 
-async function fillAccountOwners(models: Models): Promise<number> {
+async function fillContactAccountOwners(models: Models): Promise<number> {
 	let filled = 0;
 	const accounts = models.contactAccounts
 		.find({ ownerId: { $exists: false } }, { contactId: 1 })
@@ -24,7 +24,7 @@ async function fillAccountOwners(models: Models): Promise<number> {
 	return filled;
 }
 
-export const accountOwnersBackfill: StartupTask = {
+export const contactAccountOwnersBackfill: StartupTask = {
 	what: 'contact accounts given their contact’s owner',
-	run: fillAccountOwners,
+	run: fillContactAccountOwners,
 };

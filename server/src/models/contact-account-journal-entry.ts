@@ -6,7 +6,7 @@
 import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
 import { OPERATION_KINDS } from './contact-account';
 
-const accountJournalEntrySchema = new Schema(
+const contactAccountJournalEntrySchema = new Schema(
 	{
 		_id: { type: Schema.Types.ObjectId, required: true },
 		accountId: { type: Number, required: true },
@@ -18,9 +18,9 @@ const accountJournalEntrySchema = new Schema(
 	{ versionKey: false },
 );
 
-accountJournalEntrySchema.index({ accountId: 1, at: 1, _id: 1 });
+contactAccountJournalEntrySchema.index({ accountId: 1, at: 1, _id: 1 });
 
-export type AccountJournalEntryDoc = InferSchemaType<typeof accountJournalEntrySchema> & { _id: Types.ObjectId };
+export type ContactAccountJournalEntryDoc = InferSchemaType<typeof contactAccountJournalEntrySchema> & { _id: Types.ObjectId };
 
-export const accountJournalEntryModel = (db: Connection) =>
-	db.model('AccountJournalEntry', accountJournalEntrySchema, 'contact_account_journal');
+export const contactAccountJournalEntryModel = (db: Connection) =>
+	db.model('AccountJournalEntry', contactAccountJournalEntrySchema, 'contact_account_journal');
