@@ -1,5 +1,5 @@
 // The server's lint (today's rules for the whole repository, eslint.repository.mjs), plus its layer rules and the
-// MongoDB emulator's boundary. Patterns are relative to server/.
+// MongoDB emulator's boundary; its tests (test/) follow the tests' rules. Patterns are relative to server/.
 import { anyAllowed, repositoryConfig } from '../eslint.repository.mjs';
 
 /**
@@ -116,7 +116,7 @@ export default repositoryConfig(
 			],
 		},
 	})),
-	anyAllowed(['mongo-emulator/test/**/*.ts']),
+	anyAllowed(['test/**/*.ts', 'mongo-emulator/test/**/*.ts']),
 	{
 		// The console's browser modules (served as they are, no build).
 		files: ['console/**/*.js'],
