@@ -2,7 +2,7 @@
 # The Bot Platform API server. Build from the repository root:
 #   docker build -t bot-platform-server .
 # Run it with a MongoDB replica set (see compose.yaml and server/README.md, "Production").
-# test/server/production-install.test.ts runs this image's runtime contract without Docker: the runtime
+# server/test/deploy/production-install.test.ts runs this image's runtime contract without Docker: the runtime
 # stage's install, then its CMD and HEALTHCHECK as written here.
 
 ARG NODE_IMAGE=node:20-bookworm-slim

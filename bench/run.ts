@@ -7,7 +7,7 @@
  *   bare `node:http` replaying the exact bytes the server answered, run in processes of their own too. Server and
  *   baselines are measured in turns, several rounds, and the medians are printed: this machine is shared.
  * - Database commands per API method come from the driver's command monitoring, on a server in this process
- *   (the same scenario as `test/server/commands-per-call.test.ts`), each beside the count and budget its method
+ *   (the same scenario as `server/test/api/commands-per-call.test.ts`), each beside the count and budget its method
  *   declares.
  *
  *   npm run bench -- [contacts=100000] [rounds=3]
@@ -19,9 +19,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { commandsPerCall, declaredCommands, labelOf } from '../test/support/commands-per-call';
+import { commandsPerCall, declaredCommands, labelOf } from '../server/test/support/commands-per-call';
 import { silentLogger } from '../server/src/logger';
-import { startTestServer } from '../test/support/test-server';
+import { startTestServer } from '../server/test/support/test-server';
 import { send, sendJson } from './lib/http-client';
 import type { LoadResult, LoadSpec } from './lib/load-generator';
 import { REPO, startChild, startServerProcess, TS_NODE, TS_NODE_ENV, type Child } from './lib/processes';

@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { AdminClient } from '../../test/support/admin-client';
-import { createUserWithBot, createContact, type ServerWithAdmin } from '../../test/support/factories';
+import { AdminClient } from '../../server/test/support/admin-client';
+import { createUserWithBot, createContact, type ServerWithAdmin } from '../../server/test/support/factories';
 import type { Placeholders } from './placeholders';
 import { startProcess, stopProcess, waitFor, type LongRunningProcess } from './processes';
 

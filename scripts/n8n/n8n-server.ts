@@ -4,7 +4,7 @@
  */
 import type { IRun } from 'n8n-workflow';
 import { parse as parseFlatted } from 'flatted';
-import { http } from '../../test/support/http';
+import { http } from '../../server/test/support/http';
 import { n8nEnv, type N8nInstallation } from './installation';
 import { freePorts, startProcess, stopProcess, waitFor, type LongRunningProcess } from './processes';
 

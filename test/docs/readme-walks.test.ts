@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startMongoEmulator, type MongoEmulator } from 'bot-platform-mongo-emulator';
 import { cleanCopy, readWalks, runWalk, type WalkCommand } from '../support/doc-walks';
-import { freePort } from '../support/ports';
+import { freePort } from '../../server/test/support/ports';
 
 /** npm ci, builds and installs, several times over, on two busy cores. */
 const WALK_MS = 15 * 60_000;

@@ -4,8 +4,8 @@
  * Version 1 workflows first, then what version 2 changed: accounts by contact and currency, ISO 4217 dropdowns.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { accountFixture, accountOf, accountsOf } from '../support/contact-accounts';
-import { createUserWithBot, createContact, createContactAccountForTest } from '../support/factories';
+import { accountFixture, accountOf, accountsOf } from '../../server/test/support/contact-accounts';
+import { createUserWithBot, createContact, createContactAccountForTest } from '../../server/test/support/factories';
 import { loadOptions, runNode } from './support/n8n-harness';
 import { useNodeTestEnv } from './support/setup';
 

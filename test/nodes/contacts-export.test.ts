@@ -3,7 +3,7 @@
  * over-fetches, and `date_to` is pinned at the start so a growing list is exported exactly once.
  * Requests are counted by the proxy in front of the real server.
  */
-import { createUserWithBot, createContact, type TestUser, type TestBot } from '../support/factories';
+import { createUserWithBot, createContact, type TestUser, type TestBot } from '../../server/test/support/factories';
 import { runNode } from './support/n8n-harness';
 import { seedContacts } from './support/seed';
 import { useNodeTestEnv } from './support/setup';

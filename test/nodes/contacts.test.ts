@@ -1,6 +1,6 @@
 /** Contact operations through n8n: Get Many (filters, limit), Count, Create or Update, and their errors. */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { createUserWithBot, createBot, createContact, randomMessengerId } from '../support/factories';
+import { createUserWithBot, createBot, createContact, randomMessengerId } from '../../server/test/support/factories';
 import { runNode } from './support/n8n-harness';
 import { useNodeTestEnv } from './support/setup';
 

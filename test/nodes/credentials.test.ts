@@ -1,5 +1,5 @@
 /** The credential: its getMe test with n8n's RoutingNode and rules, its base URL forms, its bearer header. */
-import { createUser, createUserWithBot } from '../support/factories';
+import { createUser, createUserWithBot } from '../../server/test/support/factories';
 import { runNode, testCredential } from './support/n8n-harness';
 import { useNodeTestEnv } from './support/setup';
 

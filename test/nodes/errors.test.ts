@@ -5,8 +5,8 @@
  * transient failures, and Retry-After is honoured in both of its forms.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { accountFixture, accountOf } from '../support/contact-accounts';
-import { createUser, createUserWithBot } from '../support/factories';
+import { accountFixture, accountOf } from '../../server/test/support/contact-accounts';
+import { createUser, createUserWithBot } from '../../server/test/support/factories';
 import { runNode } from './support/n8n-harness';
 import { useNodeTestEnv } from './support/setup';
 

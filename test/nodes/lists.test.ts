@@ -2,7 +2,7 @@
  * List operations through n8n: Get Many across pages of 50, Get, Create, Delete, Add Field, Delete Field,
  * the List resource locator's search and the field dropdown, and the list errors of spec §7.2.
  */
-import { createUserWithBot, createListForTest, type TestUser } from '../support/factories';
+import { createUserWithBot, createListForTest, type TestUser } from '../../server/test/support/factories';
 import { loadOptions, runNode, searchList } from './support/n8n-harness';
 import { useNodeTestEnv } from './support/setup';
 

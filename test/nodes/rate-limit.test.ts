@@ -3,7 +3,7 @@
  * answers 429 with Retry-After; the node waits that long and retries, within its wait budget, or reports the
  * limit. One test waits for a real limiter window (up to a minute).
  */
-import { createUser } from '../support/factories';
+import { createUser } from '../../server/test/support/factories';
 import { runNode } from './support/n8n-harness';
 import { useNodeTestEnv } from './support/setup';
 

@@ -3,7 +3,7 @@
  * the next poll delivers everything; rate limits are waited out by the shared transport.
  */
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { createContact } from '../support/factories';
+import { createContact } from '../../server/test/support/factories';
 import { useNodeTestEnv } from './support/setup';
 import { activatedTrigger, newContacts, pollerFor } from './support/trigger-fixtures';
 

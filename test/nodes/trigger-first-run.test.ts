@@ -2,7 +2,7 @@
  * Bot Platform Trigger: activation (the first poll seeds the cursor) and manual runs ("Fetch Test Event"),
  * through n8n-core's poll context against the real server.
  */
-import { createUserWithBot, createBot, createContact } from '../support/factories';
+import { createUserWithBot, createBot, createContact } from '../../server/test/support/factories';
 import { useNodeTestEnv } from './support/setup';
 import { methods, newContacts, nowSeconds, pollerFor, seconds } from './support/trigger-fixtures';
 

@@ -3,7 +3,7 @@
  * repeats) and counts the requests through the proxy. Concurrent changes are made at exact points of a poll by
  * the proxy's hooks, never by waiting.
  */
-import { createBot, createContact } from '../support/factories';
+import { createBot, createContact } from '../../server/test/support/factories';
 import { useNodeTestEnv } from './support/setup';
 import { activatedTrigger, isoAt, newContacts, nowSeconds, seconds } from './support/trigger-fixtures';
 

@@ -5,14 +5,14 @@
  * Each version-2 test pins today's output, which workflows saved with it keep.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { accountsOf } from '../support/contact-accounts';
+import { accountsOf } from '../../server/test/support/contact-accounts';
 import {
 	createUserWithBot,
 	createBot,
 	createContact,
 	createContactAccountForTest,
 	createListForTest,
-} from '../support/factories';
+} from '../../server/test/support/factories';
 import { CONTACT_FIELDS } from '../../nodes/BotPlatform/actions/contact/output';
 import { runNode, searchList } from './support/n8n-harness';
 import { useNodeTestEnv } from './support/setup';

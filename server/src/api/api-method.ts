@@ -28,7 +28,7 @@ export interface MethodContext {
 
 /** The database commands of one successful call, as the driver's command monitoring counts them. */
 export interface CommandCount {
-	/** What the call sends now, exactly: `test/server/commands-per-call.test.ts` holds it, `npm run bench` prints it. */
+	/** What the call sends now, exactly: `server/test/api/commands-per-call.test.ts` holds it, `npm run bench` prints it. */
 	count: number;
 	/** The most it may send (the performance issue's budget). */
 	budget: number;
@@ -67,7 +67,7 @@ export interface ApiMethod<Input extends z.ZodType = z.ZodType> {
 	refusals: readonly Answer[];
 	/**
 	 * Its database commands per successful call and their budget, for each case that the scenario of
-	 * `test/support/commands-per-call.ts` calls.
+	 * `server/test/support/commands-per-call.ts` calls.
 	 */
 	commands: MethodCommandCounts;
 	handle(ctx: MethodContext, input: z.output<Input>): Promise<MethodResult>;

@@ -3,7 +3,7 @@
  * `JSON.stringify` writes `presentContact` (`contract/contacts/presenter.ts`) of the decoded document. An export page
  * is 1,000 contacts: decoding them into objects, presenting and stringifying them was most of its request-thread
  * time (profiled), and none of those objects outlives the answer. The member names and their order mirror the
- * presenter's (§2.4); `test/unit/contact-export-encoder.test.ts` holds the two to the same text for any contact.
+ * presenter's (§2.4); `server/test/database/contact-export-encoder.test.ts` holds the two to the same text for any contact.
  *
  * Only the shapes the server stores are written here: fields of null, string, number, boolean and date values,
  * `tags` as an array of such values, `variables` as an array of documents of such values. A contact with anything

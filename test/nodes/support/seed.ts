@@ -5,8 +5,8 @@
  */
 import { Types } from 'mongoose';
 import type { NewContact } from '../../../server/src/domain/contacts/insert-contact';
-import type { TestBot } from '../../support/factories';
-import type { TestServer } from '../../support/test-server';
+import type { TestBot } from '../../../server/test/support/factories';
+import type { TestServer } from '../../../server/test/support/test-server';
 
 export async function seedContacts(
 	t: TestServer,

@@ -1,7 +1,7 @@
 /** Per-file setup of the node tests: the real server, a counting proxy in front of it, and credentials. */
 import type { Config } from '../../../server/src/config';
-import type { TestUser } from '../../support/factories';
-import { startTestServer, type TestServer } from '../../support/test-server';
+import type { TestUser } from '../../../server/test/support/factories';
+import { startTestServer, type TestServer } from '../../../server/test/support/test-server';
 import { startCountingProxy, type CountingProxy } from './counting-proxy';
 import type { CredentialData } from './n8n-harness';
 

@@ -1,6 +1,6 @@
 /** Helpers of the trigger scenario tests, on the shared node-test set-up (`setup.ts`: real server + counting proxy). */
-import { createUserWithBot, type TestUser, type TestBot } from '../../support/factories';
-import type { TestServer } from '../../support/test-server';
+import { createUserWithBot, type TestUser, type TestBot } from '../../../server/test/support/factories';
+import type { TestServer } from '../../../server/test/support/test-server';
 import { Poller, type PollerOptions } from './poll';
 import { seedContacts } from './seed';
 import type { NodeTestEnv } from './setup';

@@ -1,0 +1,3 @@
+/** What the lists tests split from lists-read.test.ts share. */
+
+export const TITLE = { name: 'Title', slug: 'title', type: 'string' };
