@@ -47,8 +47,8 @@ test('n8n’s loader loads the node, its codex and icons, and the credential', a
 	const description = loader.types.nodes.find((node) => node.name === 'botPlatform')!;
 	expect(description).toMatchObject({
 		name: 'botPlatform',
-		version: [1, 2, 3],
-		defaultVersion: 3,
+		version: [1, 2, 3, 3.1],
+		defaultVersion: 3.1,
 		usableAsTool: { replacements: { description: expect.any(String) } },
 	});
 	expect(description.codex).toMatchObject({ categories: ['Communication', 'Marketing'] });

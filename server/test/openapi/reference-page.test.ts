@@ -51,7 +51,7 @@ if (!haveChromium && !process.env.CI) {
 		const rendered = await page.$$eval('.opblock', (blocks) =>
 			blocks.map((block) => {
 				const verb = block.querySelector('.opblock-summary-method')?.textContent?.trim().toLowerCase();
-				const path = block.querySelector('.opblock-summary-path')?.getAttribute('data-path');
+				const path = block.querySelector('.opblock-summary-path, .opblock-summary-path__deprecated')?.getAttribute('data-path');
 				return `${verb} ${path}`;
 			}),
 		);
