@@ -29,6 +29,16 @@ const EXPECTED: Record<string, [number, number]> = {
 	addFundsToContactAccount: [4, 5],
 	withdrawFundsFromContactAccount: [4, 5],
 	deleteContactAccount: [2, 5],
+	getBotTags: [3, 3],
+	getContactTags: [2, 3],
+	'attachTagToContact (new name)': [4, 4],
+	'attachTagToContact (by tag_id)': [4, 4],
+	'detachTagFromContact (by name)': [2, 4],
+	'detachTagFromContact (by tag_id)': [3, 4],
+	getContactVariables: [2, 3],
+	'setContactVariable (create)': [2, 4],
+	'setContactVariable (update)': [2, 4],
+	deleteContactVariable: [2, 4],
 };
 
 /**
