@@ -3,13 +3,17 @@ import type { BotPlatformOperation, BotPlatformResource } from './node.type';
 import * as account from './account/Account.resource';
 import * as contact from './contact/Contact.resource';
 import * as contactAccount from './contactAccount/ContactAccount.resource';
+import * as contactVariable from './contactVariable/ContactVariable.resource';
 import * as list from './list/List.resource';
+import * as tag from './tag/Tag.resource';
 
 export const resources: Record<BotPlatformResource, Record<string, BotPlatformOperation>> = {
 	account: account.operations,
 	contact: contact.operations,
 	contactAccount: contactAccount.operations,
+	contactVariable: contactVariable.operations,
 	list: list.operations,
+	tag: tag.operations,
 };
 
 export function findOperation(resource: string, operation: string): BotPlatformOperation | undefined {
