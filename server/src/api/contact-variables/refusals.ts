@@ -7,16 +7,13 @@ import { z } from 'zod';
 import { variableMessage } from '../../contract/contact-variables/messages';
 import type { VariableRefusal } from '../../domain/contact-variables/refusals';
 import { errorBody, validationBody, type Answer } from '../../http/answers';
-import { ApiError, fieldError, forbidden, inClientLanguage } from '../../http/errors';
+import { fieldError, forbidden, inClientLanguage, type ApiError } from '../../http/errors';
 import type { Lang } from '../../http/i18n';
+import { notFoundUnder, notFoundUnderBody } from '../not-found-under';
 
 /** The refusal's answer in the client's language; the access log gets its English text. */
 export function variableRefusal(lang: Lang, refusal: VariableRefusal): ApiError {
 	return inClientLanguage(lang, (language) => answerOf(language, refusal));
-}
-
-function notFoundUnder(field: string, message: string): ApiError {
-	return new ApiError(404, { message, errors: { [field]: [message] } });
 }
 
 function answerOf(lang: Lang, refusal: VariableRefusal): ApiError {
@@ -32,21 +29,18 @@ function answerOf(lang: Lang, refusal: VariableRefusal): ApiError {
 	}
 }
 
-const notFoundBody = (field: string) =>
-	z.object({ message: z.string(), errors: z.object({ [field]: z.array(z.string()).length(1) }) });
-
 /** What each refusal answers, for the methods' declarations (and so for the API reference). */
 export const variableRefusalAnswers = {
 	contact_not_found: {
 		status: 404,
 		when: 'The contact does not exist, or it or its bot is deleted: `errors.contact_id` (§14.5).',
-		body: notFoundBody('contact_id'),
+		body: notFoundUnderBody('contact_id'),
 	},
 	contact_forbidden: { status: 403, when: "The contact is of another user's bot (§7.3, §14.5).", body: errorBody },
 	variable_not_found: {
 		status: 404,
 		when: 'The contact has no variable with this `id` (or, without `id`, this `name`): under that key (§14.8).',
-		body: z.union([notFoundBody('id'), notFoundBody('name')]),
+		body: z.union([notFoundUnderBody('id'), notFoundUnderBody('name')]),
 	},
 	variables_limit: {
 		status: 422,

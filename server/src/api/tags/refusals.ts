@@ -3,20 +3,16 @@
  * deleted contact or bot is a 404 with `message` and `errors.contact_id` or `errors.bot_id`, as §4.16 answers an
  * unknown bot; another user's is a 403 `{error}`, as §7.3.
  */
-import { z } from 'zod';
 import { tagMessage } from '../../contract/tags/messages';
 import type { TagRefusal } from '../../domain/tags/refusals';
 import { errorBody, validationBody, type Answer } from '../../http/answers';
-import { ApiError, fieldError, forbidden, inClientLanguage } from '../../http/errors';
+import { fieldError, forbidden, inClientLanguage, type ApiError } from '../../http/errors';
 import type { Lang } from '../../http/i18n';
+import { notFoundUnder, notFoundUnderBody } from '../not-found-under';
 
 /** The refusal's answer in the client's language; the access log gets its English text. */
 export function tagRefusal(lang: Lang, refusal: TagRefusal): ApiError {
 	return inClientLanguage(lang, (language) => answerOf(language, refusal));
-}
-
-function notFoundUnder(field: string, message: string): ApiError {
-	return new ApiError(404, { message, errors: { [field]: [message] } });
 }
 
 function answerOf(lang: Lang, refusal: TagRefusal): ApiError {
@@ -35,21 +31,18 @@ function answerOf(lang: Lang, refusal: TagRefusal): ApiError {
 	}
 }
 
-const notFoundBody = (field: string) =>
-	z.object({ message: z.string(), errors: z.object({ [field]: z.array(z.string()).length(1) }) });
-
 /** What each refusal answers, for the methods' declarations (and so for the API reference). */
 export const tagRefusalAnswers = {
 	contact_not_found: {
 		status: 404,
 		when: 'The contact does not exist, or it or its bot is deleted: `errors.contact_id` (§14.5).',
-		body: notFoundBody('contact_id'),
+		body: notFoundUnderBody('contact_id'),
 	},
 	contact_forbidden: { status: 403, when: "The contact is of another user's bot (§7.3, §14.5).", body: errorBody },
 	bot_not_found: {
 		status: 404,
 		when: 'The bot does not exist or is deleted: `errors.bot_id` (§4.16, §14.5).',
-		body: notFoundBody('bot_id'),
+		body: notFoundUnderBody('bot_id'),
 	},
 	bot_forbidden: { status: 403, when: "The bot is another user's (§14.5).", body: errorBody },
 	tag_unknown: {

@@ -1,8 +1,8 @@
 /** Parameters of the contact variable methods (§11.3 to §11.5). Only plain values pass, never operator objects. */
 import { z } from 'zod';
 import { MAX_VARIABLE_NAME, MAX_VARIABLE_VALUE } from '../../domain/contact-variables/limits';
-import { boolean, integer, ruleParams, text } from '../../http/validation';
-import { variableChoiceRule } from './messages';
+import { boolean, integer, text } from '../../http/validation';
+import { eitherOf } from '../one-of';
 
 const contactId = () => integer({ min: 1 }).meta({ description: 'The contact ID.' });
 
@@ -37,15 +37,4 @@ export const deleteContactVariableInput = z
 		}),
 		name: name().nullish().meta({ description: 'The variable name. Required without `id`.' }),
 	})
-	.superRefine(
-		(input, ctx) => {
-			if (input.id != null || input.name != null) return;
-			for (const [field, other] of [
-				['id', 'name'],
-				['name', 'id'],
-			]) {
-				ctx.addIssue({ code: 'custom', path: [field], input: undefined, ...ruleParams(variableChoiceRule, { other }) });
-			}
-		},
-		{ when: () => true },
-	);
+	.superRefine(...eitherOf('id', 'name'));

@@ -1,6 +1,5 @@
 /** Texts of the contact variable methods, in the request's language (§7.1). `errors` keys never change. */
 import { defineMessages } from '../../http/i18n';
-import type { RuleText } from '../../http/validation';
 
 export const variableMessage = defineMessages({
 	en: {
@@ -16,9 +15,3 @@ export const variableMessage = defineMessages({
 		variables_limit: 'У контакта уже :max переменных; новую переменную задать нельзя.',
 	},
 });
-
-/** §11.5, §14.8: `id` or `name`, reported under both keys as Laravel's `required_without` does. */
-export const variableChoiceRule: RuleText = {
-	en: 'The :attribute field is required when :other is not present.',
-	ru: 'Поле :attribute обязательно для заполнения, когда :other не указано.',
-};

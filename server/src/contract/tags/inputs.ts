@@ -1,8 +1,8 @@
 /** Parameters of the tag methods (§10.3 to §10.6). Only plain values pass, so operator objects never reach a query. */
 import { z } from 'zod';
 import { MAX_TAG_NAME } from '../../domain/tags/limits';
-import { integer, ruleParams, text } from '../../http/validation';
-import { tagChoiceRule } from './messages';
+import { integer, text } from '../../http/validation';
+import { eitherOf } from '../one-of';
 
 const contactId = () => integer({ min: 1 }).meta({ description: 'The contact ID.' });
 
@@ -25,15 +25,4 @@ export const tagOfContactInput = z
 			description: 'The tag name, up to 255 characters. Required without `tag_id`. Attaching a name the bot lacks makes the tag.',
 		}),
 	})
-	.superRefine(
-		(input, ctx) => {
-			if (input.tag_id != null || input.name != null) return;
-			for (const [field, other] of [
-				['tag_id', 'name'],
-				['name', 'tag id'],
-			]) {
-				ctx.addIssue({ code: 'custom', path: [field], input: undefined, ...ruleParams(tagChoiceRule, { other }) });
-			}
-		},
-		{ when: () => true },
-	);
+	.superRefine(...eitherOf('tag_id', 'name'));

@@ -1,6 +1,5 @@
 /** Texts of the tag methods, in the request's language (§7.1). `errors` keys never change. */
 import { defineMessages } from '../../http/i18n';
-import type { RuleText } from '../../http/validation';
 
 export const tagMessage = defineMessages({
 	en: {
@@ -20,9 +19,3 @@ export const tagMessage = defineMessages({
 		tags_limit: 'У бота уже :max тегов; новый тег создать нельзя.',
 	},
 });
-
-/** §10.5, §10.7: `tag_id` or `name`, reported under both keys as Laravel's `required_without` does. */
-export const tagChoiceRule: RuleText = {
-	en: 'The :attribute field is required when :other is not present.',
-	ru: 'Поле :attribute обязательно для заполнения, когда :other не указано.',
-};
