@@ -5,7 +5,7 @@ import { callOptions, idParameter, textParameter } from '../../helpers/parameter
 import { forOperation } from '../../helpers/display-options';
 import { idField, requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
-import { contactFields } from '../tag/common';
+import { contactFields, variableNameField } from './common';
 
 const properties: INodeProperties[] = [
 	...contactFields,
@@ -21,16 +21,7 @@ const properties: INodeProperties[] = [
 		default: 'name',
 		description: 'How to name the variable',
 	},
-	{
-		displayName: 'Name',
-		name: 'variableName',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. city',
-		description: 'The variable’s name',
-		displayOptions: { show: { variableBy: ['name'] } },
-	},
+	{ ...variableNameField('The variable’s name'), displayOptions: { show: { variableBy: ['name'] } } },
 	{
 		...idField('Variable ID', 'variableId', 'Numeric ID of the variable within the contact'),
 		displayOptions: { show: { variableBy: ['id'] } },

@@ -5,7 +5,7 @@ import { callOptions, idParameter } from '../../helpers/parameters';
 import { forOperation } from '../../helpers/display-options';
 import { requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
-import { contactFields } from '../tag/common';
+import { contactFields } from './common';
 
 const properties: INodeProperties[] = [...contactFields, requestOptions];
 

@@ -5,19 +5,11 @@ import { callOptions, idParameter, textParameter } from '../../helpers/parameter
 import { forOperation } from '../../helpers/display-options';
 import { requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
-import { contactFields } from '../tag/common';
+import { contactFields, variableNameField } from './common';
 
 const properties: INodeProperties[] = [
 	...contactFields,
-	{
-		displayName: 'Name',
-		name: 'variableName',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. city',
-		description: 'The variable’s name, up to 255 characters; a new name makes the variable',
-	},
+	variableNameField('The variable’s name, up to 255 characters; a new name makes the variable'),
 	{
 		displayName: 'Value',
 		name: 'value',
