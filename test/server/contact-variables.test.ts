@@ -108,6 +108,15 @@ describe('§11.4 setContactVariable', () => {
 		expect((await set('b')).data.data.id).toBe(2);
 		expect((await owner.api.call('deleteContactVariable', { contact_id: contact.id, name: 'b' })).status).toBe(204);
 		expect((await set('c')).data.data.id).toBe(3);
+		// The highest ID given out is kept on the contact, never shown in the contact object (§2.4), in either mode.
+		for (const params of [
+			{ bot_id: bot.id, offset: 0, limit: 10 },
+			{ bot_id: bot.id, page: 1 },
+		]) {
+			const [exported] = (await owner.api.call('getContacts', params)).data.data;
+			expect(Object.keys(exported)).not.toContain('lastVariableId');
+			expect(exported.variables.map((v: { id: number }) => v.id)).toEqual([1, 3]);
+		}
 	});
 
 	test.each([

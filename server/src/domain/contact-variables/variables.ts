@@ -15,11 +15,10 @@ import { ownLiveContact, readOwnContact, refuseContact } from '../contact-access
 import { MAX_VARIABLES_PER_CONTACT } from './limits';
 import type { VariableRefusal } from './refusals';
 
-type VariablesOf = Pick<ContactDoc, 'variables'> & { lastVariableId?: number };
+type VariablesOf = Pick<ContactDoc, 'variables' | 'lastVariableId'>;
 
 /** Through the driver: a pipeline update, and values already of their stored types. */
-const contacts = (models: Models) =>
-	models.contacts.collection as unknown as mongo.Collection<ContactDoc & { lastVariableId?: number }>;
+const contacts = (models: Models) => models.contacts.collection as unknown as mongo.Collection<ContactDoc>;
 
 export interface VariableWrite {
 	name: string;
