@@ -77,7 +77,9 @@ describe('resources and operations', () => {
 		expect(table).toEqual({
 			contact: ['Count', 'Create or Update', 'Get Many'],
 			contactAccount: ['Add Funds', 'Create', 'Delete', 'Get Many', 'Withdraw Funds'],
+			contactVariable: ['Delete', 'Get Many', 'Set'],
 			list: ['Add Field', 'Create', 'Delete', 'Delete Field', 'Get', 'Get Many'],
+			tag: ['Add to Contact', 'Get Many', 'Get Many of Contact', 'Remove From Contact'],
 			user: ['Get Current'],
 		});
 	});
@@ -307,10 +309,10 @@ describe('version 3: pickers open on "From List", contacts come simplified (vers
 
 	test('every bot, contact, contact account and list is a resource locator whose default mode is the list', () => {
 		const pickers = v3.filter((p) => ['botId', 'contactId', 'account', 'list'].includes(p.name));
-		// bot: Get Many and Count filters, Create or Update, List Create; contact: Create, Get Many and the 3 account
-		// operations; account: the 3; list: 4.
+		// bot: Get Many and Count filters, Create or Update, List Create, Tag Get Many; contact: Create, Get Many and the 3
+		// account operations, the 3 other tag operations and the 3 contact variable operations; account: the 3; list: 4.
 		expect(pickers.map((p) => p.name).sort()).toEqual(
-			[...Array(4).fill('botId'), ...Array(5).fill('contactId'), ...Array(3).fill('account'), ...Array(4).fill('list')].sort(),
+			[...Array(5).fill('botId'), ...Array(11).fill('contactId'), ...Array(3).fill('account'), ...Array(4).fill('list')].sort(),
 		);
 		for (const picker of pickers) {
 			expect(picker.type).toBe('resourceLocator');
