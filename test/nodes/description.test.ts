@@ -344,7 +344,7 @@ describe('version 3: pickers open on "From List", contacts come simplified (vers
 
 describe('version 3.1: the key holder is the User resource (versions 1 to 3 keep the value they saved, `account`)', () => {
 	test.each([1, 2, 3])('version %d offers the value `account`, shown as User, with the same operation', (version) => {
-		expect(resourceValuesOf(version)).toEqual(['contact', 'contactAccount', 'list', 'account']);
+		expect(resourceValuesOf(version)).toEqual(['contact', 'contactAccount', 'contactVariable', 'list', 'tag', 'account']);
 		const selectors = propertiesOf(version).filter((p) => p.name === 'operation');
 		expect(sortedByName(selectors.map((p) => String(p.displayOptions?.show?.resource?.[0])))).toEqual(
 			sortedByName(resourceValuesOf(version).map(String)),
@@ -355,7 +355,7 @@ describe('version 3.1: the key holder is the User resource (versions 1 to 3 keep
 	});
 
 	test('version 3.1 offers `user` and no `account`', () => {
-		expect(resourceValuesOf(3.1)).toEqual(['contact', 'contactAccount', 'list', 'user']);
+		expect(resourceValuesOf(3.1)).toEqual(['contact', 'contactAccount', 'contactVariable', 'list', 'tag', 'user']);
 		expect(propertiesOf(3.1).filter((p) => p.displayOptions?.show?.resource?.includes('account'))).toEqual([
 			expect.objectContaining({ name: 'options' }), // Get Current's options, shown for both values
 		]);
