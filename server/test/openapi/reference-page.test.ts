@@ -51,7 +51,8 @@ if (!haveChromium && !process.env.CI) {
 		const rendered = await page.$$eval('.opblock', (blocks) =>
 			blocks.map((block) => {
 				const verb = block.querySelector('.opblock-summary-method')?.textContent?.trim().toLowerCase();
-				const path = block.querySelector('.opblock-summary-path')?.getAttribute('data-path');
+				// A deprecated operation's path has a class of its own (the /admin/v1/accounts aliases).
+				const path = block.querySelector('.opblock-summary-path, .opblock-summary-path__deprecated')?.getAttribute('data-path');
 				return `${verb} ${path}`;
 			}),
 		);
