@@ -77,7 +77,9 @@ describe('resources and operations', () => {
 		expect(table).toEqual({
 			contact: ['Count', 'Create or Update', 'Get Many'],
 			contactAccount: ['Add Funds', 'Create', 'Delete', 'Get Many', 'Withdraw Funds'],
+			contactVariable: ['Delete', 'Get Many', 'Set'],
 			list: ['Add Field', 'Create', 'Delete', 'Delete Field', 'Get', 'Get Many'],
+			tag: ['Add to Contact', 'Get Many', 'Get Many of Contact', 'Remove From Contact'],
 			user: ['Get Current'],
 		});
 	});
@@ -307,10 +309,10 @@ describe('version 3: pickers open on "From List", contacts come simplified (vers
 
 	test('every bot, contact, contact account and list is a resource locator whose default mode is the list', () => {
 		const pickers = v3.filter((p) => ['botId', 'contactId', 'account', 'list'].includes(p.name));
-		// bot: Get Many and Count filters, Create or Update, List Create; contact: Create, Get Many and the 3 account
-		// operations; account: the 3; list: 4.
+		// bot: Get Many and Count filters, Create or Update, List Create, Tag Get Many; contact: Create, Get Many and the 3
+		// account operations, the 3 other tag operations and the 3 contact variable operations; account: the 3; list: 4.
 		expect(pickers.map((p) => p.name).sort()).toEqual(
-			[...Array(4).fill('botId'), ...Array(5).fill('contactId'), ...Array(3).fill('account'), ...Array(4).fill('list')].sort(),
+			[...Array(5).fill('botId'), ...Array(11).fill('contactId'), ...Array(3).fill('account'), ...Array(4).fill('list')].sort(),
 		);
 		for (const picker of pickers) {
 			expect(picker.type).toBe('resourceLocator');
@@ -342,7 +344,7 @@ describe('version 3: pickers open on "From List", contacts come simplified (vers
 
 describe('version 3.1: the key holder is the User resource (versions 1 to 3 keep the value they saved, `account`)', () => {
 	test.each([1, 2, 3])('version %d offers the value `account`, shown as User, with the same operation', (version) => {
-		expect(resourceValuesOf(version)).toEqual(['contact', 'contactAccount', 'list', 'account']);
+		expect(resourceValuesOf(version)).toEqual(['contact', 'contactAccount', 'contactVariable', 'list', 'tag', 'account']);
 		const selectors = propertiesOf(version).filter((p) => p.name === 'operation');
 		expect(sortedByName(selectors.map((p) => String(p.displayOptions?.show?.resource?.[0])))).toEqual(
 			sortedByName(resourceValuesOf(version).map(String)),
@@ -353,7 +355,7 @@ describe('version 3.1: the key holder is the User resource (versions 1 to 3 keep
 	});
 
 	test('version 3.1 offers `user` and no `account`', () => {
-		expect(resourceValuesOf(3.1)).toEqual(['contact', 'contactAccount', 'list', 'user']);
+		expect(resourceValuesOf(3.1)).toEqual(['contact', 'contactAccount', 'contactVariable', 'list', 'tag', 'user']);
 		expect(propertiesOf(3.1).filter((p) => p.displayOptions?.show?.resource?.includes('account'))).toEqual([
 			expect.objectContaining({ name: 'options' }), // Get Current's options, shown for both values
 		]);

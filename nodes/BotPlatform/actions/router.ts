@@ -2,13 +2,17 @@
 import type { BotPlatformOperation, BotPlatformResource } from './node.type';
 import * as contact from './contact/Contact.resource';
 import * as contactAccount from './contactAccount/ContactAccount.resource';
+import * as contactVariable from './contactVariable/ContactVariable.resource';
 import * as list from './list/List.resource';
+import * as tag from './tag/Tag.resource';
 import * as user from './user/User.resource';
 
 export const resources: Record<BotPlatformResource, Record<string, BotPlatformOperation>> = {
 	contact: contact.operations,
 	contactAccount: contactAccount.operations,
+	contactVariable: contactVariable.operations,
 	list: list.operations,
+	tag: tag.operations,
 	user: user.operations,
 };
 

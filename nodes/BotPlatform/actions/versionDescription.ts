@@ -10,7 +10,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import * as contact from './contact/Contact.resource';
 import * as contactAccount from './contactAccount/ContactAccount.resource';
+import * as contactVariable from './contactVariable/ContactVariable.resource';
 import * as list from './list/List.resource';
+import * as tag from './tag/Tag.resource';
 import * as user from './user/User.resource';
 import { fromVersion3point1, upToVersion3 } from '../helpers/display-options';
 
@@ -27,7 +29,9 @@ const resourceSelector = (userValue: string): INodeProperties => ({
 	options: [
 		{ name: 'Contact', value: 'contact', description: 'A person who writes to a bot' },
 		{ name: 'Contact Account', value: 'contactAccount', description: 'A contact’s balance in one currency' },
+		{ name: 'Contact Variable', value: 'contactVariable', description: 'A named value kept on a contact for the bot' },
 		{ name: 'List', value: 'list', description: 'A list (table) with fields, in a project' },
+		{ name: 'Tag', value: 'tag', description: 'A label of a bot, put on its contacts' },
 		{ name: 'User', value: userValue, description: 'The Bot Platform user the API key belongs to' },
 	],
 	default: 'contact',
@@ -38,10 +42,12 @@ export const properties: INodeProperties[] = [
 	...upToVersion3([resourceSelector(user.RESOURCE_UP_TO_VERSION_3)]),
 	...contact.description,
 	...contactAccount.description,
+	...contactVariable.description,
 	...list.description,
+	...tag.description,
 	...user.description,
 ];
 
 /** What an AI agent reads when the node is one of its tools. */
 export const toolDescription =
-	'Work with Bot Platform chatbots. Contacts: list them (filter by bot ID and creation time), count them, or create or update one by its messenger ID (Telegram, MAX, VK, Viber). Contact accounts are per-currency balances of a contact: list them, open one, delete an empty one, add or withdraw funds. A contact account is named by its ID, or by contact ID and three-letter currency code (e.g. EUR). Amounts are in major units (e.g. 5.25) or minor units (e.g. 525 cents); amountUnit says which. Lists: list them, get one, create one with fields, delete one, add or delete a field. User: get the user the API key belongs to. IDs of bots, contacts and contact accounts are numbers; list IDs are strings.';
+	'Work with Bot Platform chatbots. Contacts: list them (filter by bot ID and creation time), count them, or create or update one by its messenger ID (Telegram, MAX, VK, Viber). Contact accounts are per-currency balances of a contact: list them, open one, delete an empty one, add or withdraw funds. A contact account is named by its ID, or by contact ID and three-letter currency code (e.g. EUR). Amounts are in major units (e.g. 5.25) or minor units (e.g. 525 cents); amountUnit says which. Lists: list them, get one, create one with fields, delete one, add or delete a field. Tags: list the tag names of a bot or of a contact; add or remove one tag of a contact by name (a new name becomes a tag of the bot) or tag ID, leaving the others. Contact variables: list them, set one by name (made if new), delete one by name or ID. User: get the user the API key belongs to. IDs of bots, contacts and contact accounts are numbers; list IDs are strings.';

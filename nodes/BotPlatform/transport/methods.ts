@@ -27,6 +27,13 @@ export const API_METHODS = {
 	getContacts: { repeatable: true, subject: 'none' },
 	getNumberOfContacts: { repeatable: true, subject: 'none' },
 	createOrUpdateContact: { repeatable: true, subject: 'bot' },
+	getBotTags: { repeatable: true, subject: 'bot' },
+	getContactTags: { repeatable: true, subject: 'contact' },
+	attachTagToContact: { repeatable: true, subject: 'contact' },
+	detachTagFromContact: { repeatable: true, subject: 'contact' },
+	getContactVariables: { repeatable: true, subject: 'contact' },
+	setContactVariable: { repeatable: true, subject: 'contact' },
+	deleteContactVariable: { repeatable: false, subject: 'contact' },
 } as const satisfies Record<string, ApiMethodInfo>;
 
 export type ApiMethodName = keyof typeof API_METHODS;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { nextSequence } from '../database/sequences';
 import { countSubscribers } from '../domain/contacts/subscribers';
 import { deleteBot } from '../domain/contacts/delete-bot';
+import { botTagsOf } from '../domain/tags/bot-tags';
 import { dataOf, errorBody, validationBody } from '../http/answers';
 import { ApiError, fieldError } from '../http/errors';
 import { text } from '../contract/kit/validation';
@@ -20,6 +21,11 @@ export function presentBot(bot: BotDoc, subscribersCount: number) {
 const botJson = z
 	.object({ id: z.int(), name: z.string(), project_uuid: z.string(), subscribers_count: z.int().min(0) })
 	.meta({ id: 'AdminBot' });
+
+/** One bot with its tags and their IDs: where a client learns a `tag_id` (§10.1). */
+const botWithTagsJson = botJson
+	.extend({ tags: z.array(z.object({ id: z.int(), name: z.string() })).meta({ description: 'In the order they were made.' }) })
+	.meta({ id: 'AdminBotWithTags' });
 
 const botNotFound = { status: 404, when: 'No such bot, or it is deleted.', body: errorBody };
 
@@ -75,14 +81,15 @@ export const botRoutes = [
 		name: 'getBot',
 		verb: 'get',
 		path: '/bots/:id',
-		summary: 'One bot, with its subscriber count.',
+		summary: 'One bot: subscriber count, tag IDs.',
 		params: botPath,
-		success: [{ status: 200, when: 'The bot.', body: dataOf(botJson) }],
+		success: [{ status: 200, when: 'The bot.', body: dataOf(botWithTagsJson) }],
 		refusals: [botNotFound],
 		async handle({ deps: { models }, params: { id } }) {
 			const bot = await models.bots.findOne({ _id: id, deletedAt: null }).lean<BotDoc>();
 			if (!bot) throw new ApiError(404, { error: 'Bot not found.' });
-			return { status: 200, body: { data: presentBot(bot, await countSubscribers(models, bot._id)) } };
+			const [subscribers, tags] = await Promise.all([countSubscribers(models, bot._id), botTagsOf(models, bot._id)]);
+			return { status: 200, body: { data: { ...presentBot(bot, subscribers), tags } } };
 		},
 	}),
 	adminRoute({

@@ -1,9 +1,11 @@
 /** Every method of `/api/v1`, by area; the areas are the sections of the API reference. */
 import type { ApiMethod } from './api-method';
 import { contactAccountMethods } from './contact-accounts';
+import { contactVariableMethods } from './contact-variables';
 import { contactMethods } from './contacts';
 import { listMethods } from './lists';
 import { meMethods } from './me';
+import { tagMethods } from './tags';
 
 export interface ApiArea {
 	name: string;
@@ -28,6 +30,16 @@ export const apiAreas: readonly ApiArea[] = [
 		name: 'Contacts',
 		description: "Exporting, counting, and creating or updating the contacts of the key holder's bots (§2.4, §4.14–4.16).",
 		methods: contactMethods,
+	},
+	{
+		name: 'Tags',
+		description: "A bot's tags and the tags of its contacts: the contact object's `tags` (§2.4, §10).",
+		methods: tagMethods,
+	},
+	{
+		name: 'Contact variables',
+		description: "A contact's variables: the contact object's `variables`, with the same IDs (§2.4, §11).",
+		methods: contactVariableMethods,
 	},
 ];
 

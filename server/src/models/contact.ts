@@ -43,6 +43,8 @@ export interface ContactDoc {
 	avatar: string | null;
 	tags: string[];
 	variables: ContactVariable[];
+	/** The highest variable ID the contact ever gave out, so that a deleted one is never reused (§11.1). */
+	lastVariableId?: number;
 	firstMessage: string | null;
 	unsubscribedAt: Date | null;
 	isPreview: boolean;
@@ -84,6 +86,7 @@ const contactSchema = new Schema<ContactDoc>(
 		avatar: { type: String, default: null },
 		tags: { type: [String], default: [] },
 		variables: { type: [variableSchema], default: [] },
+		lastVariableId: { type: Number },
 		firstMessage: { type: String, default: null },
 		unsubscribedAt: { type: Date, default: null },
 		isPreview: { type: Boolean, required: true, default: false },

@@ -3,6 +3,7 @@ import type { Connection } from 'mongoose';
 import { contactAccountJournalEntryModel } from './contact-account-journal-entry';
 import { auditEntryModel } from './audit-entry';
 import { botModel } from './bot';
+import { botTagsModel } from './bot-tags';
 import { consoleSessionModel } from './console-session';
 import { contactModel } from './contact';
 import { contactAccountModel } from './contact-account';
@@ -18,6 +19,7 @@ export function createModels(db: Connection) {
 		users: userModel(db),
 		projects: projectModel(db),
 		bots: botModel(db),
+		botTags: botTagsModel(db),
 		counters: counterModel(db),
 		deprecations: deprecationModel(db),
 		contacts: contactModel(db),

@@ -152,7 +152,8 @@ test(
 		const accountId = (await createContactAccountForTest(user, contact, 'USD')).id;
 		// A balance, so that deleting the contact account is refused rather than done.
 		expect((await topUp(user, accountId, 500)).status).toBe(200);
-		const strangersAccountId = (await createContactAccountForTest(stranger.user, await createContact(t, stranger.bot))).id;
+		const strangersContact = await createContact(t, stranger.bot);
+		const strangersAccountId = (await createContactAccountForTest(stranger.user, strangersContact)).id;
 
 		// Valid values, so that a hostile value in one parameter meets valid ones in the others and reaches the rules.
 		// Those of the writing methods are refused by a rule after validation (another's project, a taken slug or
@@ -176,6 +177,13 @@ test(
 			getContacts: { bot_id: bot.id },
 			getNumberOfContacts: { bot_id: bot.id },
 			createOrUpdateContact: { bot_id: stranger.bot.id, messenger: 'telegram', name: 'Corpus', telegram_id: 1 },
+			getBotTags: { bot_id: bot.id },
+			getContactTags: { contact_id: contact.id },
+			attachTagToContact: { contact_id: strangersContact.id, name: 'corpus' },
+			detachTagFromContact: { contact_id: strangersContact.id, name: 'corpus' },
+			getContactVariables: { contact_id: contact.id },
+			setContactVariable: { contact_id: strangersContact.id, name: 'corpus', value: 'v' },
+			deleteContactVariable: { contact_id: contact.id, name: 'absent' },
 		};
 		const headers = { Accept: 'application/json', Authorization: `Bearer ${user.apiKey}` };
 		const faults: string[] = [];

@@ -135,6 +135,13 @@ describe('the 16 API methods (§4, §9) and their verbs (§4.1)', () => {
 				'getContacts',
 				'getNumberOfContacts',
 				'createOrUpdateContact',
+				'getBotTags',
+				'getContactTags',
+				'attachTagToContact',
+				'detachTagFromContact',
+				'getContactVariables',
+				'setContactVariable',
+				'deleteContactVariable',
 			].sort(),
 		);
 		expect(apiMethods.map((method) => method.name).sort()).toEqual(names.sort());
@@ -275,6 +282,30 @@ const PARAMETERS: Record<string, Expected[]> = {
 		['email', false, 'string', { format: 'email', ...STRING_255 }],
 		['address', false, 'string', STRING_255],
 		['tags', false, 'array', { maxItems: 100 }],
+	],
+	getBotTags: [['bot_id', true, 'integer', { minimum: 1 }]],
+	getContactTags: [['contact_id', true, 'integer', { minimum: 1 }]],
+	attachTagToContact: [
+		['contact_id', true, 'integer', { minimum: 1 }],
+		['tag_id', false, 'integer', { minimum: 1 }],
+		['name', false, 'string', STRING_255],
+	],
+	detachTagFromContact: [
+		['contact_id', true, 'integer', { minimum: 1 }],
+		['tag_id', false, 'integer', { minimum: 1 }],
+		['name', false, 'string', STRING_255],
+	],
+	getContactVariables: [['contact_id', true, 'integer', { minimum: 1 }]],
+	setContactVariable: [
+		['contact_id', true, 'integer', { minimum: 1 }],
+		['name', true, 'string', STRING_255],
+		['value', true, 'string', { maxLength: 65_535 }],
+		['deletable', false, 'boolean'],
+	],
+	deleteContactVariable: [
+		['contact_id', true, 'integer', { minimum: 1 }],
+		['id', false, 'integer', { minimum: 1 }],
+		['name', false, 'string', STRING_255],
 	],
 };
 
@@ -563,6 +594,18 @@ describe('real answers match the document', () => {
 			const person = { bot_id: bot.id, messenger: 'telegram', telegram_id: randomMessengerId(), name: 'A' };
 			expect((await api.call('createOrUpdateContact', person, { verb: first })).status).toBe(201);
 			expect((await api.call('createOrUpdateContact', { ...person, name: 'B' }, { verb: second })).status).toBe(200);
+		}
+
+		await both('attachTagToContact', { contact_id: contact.id, name: 'walk' }, 204);
+		await both('getBotTags', { bot_id: bot.id }, 200);
+		await both('getContactTags', { contact_id: contact.id }, 200);
+		await both('detachTagFromContact', { contact_id: contact.id, name: 'walk' }, 204);
+		await both('getContactVariables', { contact_id: contact.id }, 200);
+		for (const verb of ['GET', 'POST'] as const) {
+			const variable = { contact_id: contact.id, name: `walk_${verb}`, value: 'v' };
+			expect((await api.call('setContactVariable', variable, { verb })).status).toBe(201);
+			expect((await api.call('setContactVariable', variable, { verb })).status).toBe(200);
+			expect((await api.call('deleteContactVariable', variable, { verb })).status).toBe(204);
 		}
 
 		const item = await t.admin.expect(201, 'POST', `/lists/${(await createListForTest(user, { bot_id: bot.id })).id}/items`, {

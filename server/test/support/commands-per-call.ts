@@ -44,6 +44,9 @@ export async function commandsPerCall(t: TestServer): Promise<MethodCommands[]> 
 	const emptyAccount = await createContactAccountForTest(user, contact, 'EUR');
 	const funded = await createContactAccountForTest(user, contact, 'USD');
 	const field = { name: 'Price', slug: 'price', type: 'money', currency: 'EUR' };
+	// A tag of the bot made before counting, and its ID from the admin API (where clients learn tag IDs, §10.1).
+	await createContact(t, bot, { tags: ['regular'] });
+	const tagId: number = (await t.admin.expect(200, 'GET', `/bots/${bot.id}`)).data.tags[0].id;
 
 	const calls: Call[] = [
 		['getMe', '', 200, () => api('getMe')],
@@ -65,6 +68,26 @@ export async function commandsPerCall(t: TestServer): Promise<MethodCommands[]> 
 		['addFundsToContactAccount', '', 200, () => api('addFundsToContactAccount', funds(funded.id, 500))],
 		['withdrawFundsFromContactAccount', '', 200, () => api('withdrawFundsFromContactAccount', funds(funded.id, 200))],
 		['deleteContactAccount', '', 204, () => api('deleteContactAccount', { account_id: emptyAccount.id })],
+		['attachTagToContact', 'new name', 204, () => api('attachTagToContact', { contact_id: contact.id, name: 'vip' })],
+		['getBotTags', '', 200, () => api('getBotTags', { bot_id: bot.id })],
+		['getContactTags', '', 200, () => api('getContactTags', { contact_id: contact.id })],
+		['detachTagFromContact', 'by name', 204, () => api('detachTagFromContact', { contact_id: contact.id, name: 'vip' })],
+		['attachTagToContact', 'by tag_id', 204, () => api('attachTagToContact', { contact_id: contact.id, tag_id: tagId })],
+		['detachTagFromContact', 'by tag_id', 204, () => api('detachTagFromContact', { contact_id: contact.id, tag_id: tagId })],
+		[
+			'setContactVariable',
+			'create',
+			201,
+			() => api('setContactVariable', { contact_id: contact.id, name: 'city', value: 'Kazan' }),
+		],
+		[
+			'setContactVariable',
+			'update',
+			200,
+			() => api('setContactVariable', { contact_id: contact.id, name: 'city', value: 'Oslo' }),
+		],
+		['getContactVariables', '', 200, () => api('getContactVariables', { contact_id: contact.id })],
+		['deleteContactVariable', '', 204, () => api('deleteContactVariable', { contact_id: contact.id, name: 'city' })],
 	];
 
 	const rows: MethodCommands[] = [];

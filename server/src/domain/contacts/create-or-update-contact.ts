@@ -7,6 +7,7 @@ import { isDuplicateKeyError } from '../../database/duplicate-key';
 import type { Models } from '../../models';
 import type { ContactDoc, Messenger } from '../../models/contact';
 import type { Caller } from '../caller';
+import { ensureBotTags } from '../tags/bot-tags';
 import { insertContact } from './insert-contact';
 import type { ContactRefusal } from './refusals';
 
@@ -85,6 +86,8 @@ async function updateExisting(
 		{ $set: { name, ...filled, ...(tags != null && { tags }) } },
 		{ returnDocument: 'after' },
 	);
+	// The new tags become tags of the bot (§10.1). After the update, which proves the bot is the caller's.
+	if (updated && tags?.length) await ensureBotTags(models, { botId, ownerId: caller._id }, tags);
 	return updated as ContactDoc | null;
 }
 

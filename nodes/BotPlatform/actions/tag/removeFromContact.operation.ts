@@ -1,0 +1,21 @@
+/** Tag → Remove From Contact: `detachTagFromContact`; the bot keeps the tag; removing an absent tag changes nothing. */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { apiRequest } from '../../transport';
+import { callOptions } from '../../helpers/parameters';
+import { forOperation } from '../../helpers/display-options';
+import { requestOptions } from '../common.descriptions';
+import type { BotPlatformOperation } from '../node.type';
+import { contactAndTag, contactFields, tagFields } from './common';
+
+const properties: INodeProperties[] = [...contactFields, ...tagFields('The bot keeps the tag'), requestOptions];
+
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	await apiRequest.call(this, 'detachTagFromContact', contactAndTag.call(this, itemIndex), callOptions.call(this, itemIndex));
+	return { detached: true };
+}
+
+export const removeFromContact: BotPlatformOperation = {
+	method: 'detachTagFromContact',
+	description: forOperation('tag', 'removeFromContact', properties),
+	execute,
+};

@@ -1,0 +1,56 @@
+/** attachTagToContact (§10.5). */
+import { createUserWithBot, createContact } from '../../support/factories';
+import { startTestServer, type TestServer } from '../../support/test-server';
+import { tagsOf, botTagsOf, tagIdsOf } from './helpers';
+
+let t: TestServer;
+beforeAll(async () => {
+	t = await startTestServer();
+});
+afterAll(() => t.close());
+
+describe('§10.5 attachTagToContact', () => {
+	test('§10.5 a new name becomes a tag of the bot and of the contact: 204, seen by getContactTags and the contact (§2.4)', async () => {
+		const { user: owner, bot } = await createUserWithBot(t);
+		const contact = await createContact(t, bot);
+		const res = await owner.api.call('attachTagToContact', { contact_id: contact.id, name: 'vip' });
+		expect(res.status).toBe(204);
+		expect(res.data).toBe('');
+		expect(await tagsOf(owner, contact.id)).toEqual(['vip']);
+		expect(await botTagsOf(owner, bot)).toEqual(['vip']);
+		const exported = await owner.api.call('getContacts', { bot_id: bot.id, offset: 0, limit: 10 });
+		expect(exported.data.data.find((c: { id: number }) => c.id === contact.id).tags).toEqual(['vip']);
+	});
+
+	test('§14.4 attaching twice changes nothing and answers 204', async () => {
+		const { user: owner, bot } = await createUserWithBot(t);
+		const contact = await createContact(t, bot);
+		for (let i = 0; i < 2; i++) {
+			expect((await owner.api.call('attachTagToContact', { contact_id: contact.id, name: 'vip' })).status).toBe(204);
+		}
+		expect(await tagsOf(owner, contact.id)).toEqual(['vip']);
+		expect(await botTagsOf(owner, bot)).toEqual(['vip']);
+	});
+
+	test('§10.5 by tag_id, from the admin API; tag_id wins over name (§14.4)', async () => {
+		const { user: owner, bot } = await createUserWithBot(t);
+		const contact = await createContact(t, bot);
+		await createContact(t, bot, { tags: ['vip', 'promo'] });
+		const ids = await tagIdsOf(t, bot);
+		expect(Object.keys(ids)).toEqual(['vip', 'promo']);
+		const res = await owner.api.call('attachTagToContact', { contact_id: contact.id, tag_id: ids.promo, name: 'ignored' });
+		expect(res.status).toBe(204);
+		expect(await tagsOf(owner, contact.id)).toEqual(['promo']);
+		expect(await botTagsOf(owner, bot)).toEqual(['vip', 'promo']);
+	});
+
+	test('§14.4 names are kept as sent: case, spaces inside, and characters that mean something to MongoDB', async () => {
+		const { user: owner, bot } = await createUserWithBot(t);
+		const contact = await createContact(t, bot);
+		const names = ['VIP', 'vip', 'two words', '$set', 'a.b', 'тег'];
+		for (const name of names)
+			expect((await owner.api.call('attachTagToContact', { contact_id: contact.id, name })).status).toBe(204);
+		expect(await tagsOf(owner, contact.id)).toEqual(names);
+		expect(await botTagsOf(owner, bot)).toEqual(names);
+	});
+});

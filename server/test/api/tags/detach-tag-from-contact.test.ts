@@ -1,0 +1,47 @@
+/** detachTagFromContact (§10.6). */
+import { createUserWithBot, createContact } from '../../support/factories';
+import { startTestServer, type TestServer } from '../../support/test-server';
+import { tagsOf, botTagsOf, tagIdsOf } from './helpers';
+
+let t: TestServer;
+beforeAll(async () => {
+	t = await startTestServer();
+});
+afterAll(() => t.close());
+
+describe('§10.6 detachTagFromContact', () => {
+	test('§10.6 by name: the contact loses the tag, the bot keeps it; 204 with no body', async () => {
+		const { user: owner, bot } = await createUserWithBot(t);
+		const contact = await createContact(t, bot, { tags: ['vip', 'promo'] });
+		const res = await owner.api.call('detachTagFromContact', { contact_id: contact.id, name: 'vip' });
+		expect(res.status).toBe(204);
+		expect(res.data).toBe('');
+		expect(await tagsOf(owner, contact.id)).toEqual(['promo']);
+		expect(await botTagsOf(owner, bot)).toEqual(['vip', 'promo']);
+	});
+
+	test('§14.4 detaching twice, or a tag the contact or the bot lacks, changes nothing and answers 204', async () => {
+		const { user: owner, bot } = await createUserWithBot(t);
+		const contact = await createContact(t, bot, { tags: ['vip'] });
+		for (let i = 0; i < 2; i++) {
+			expect((await owner.api.call('detachTagFromContact', { contact_id: contact.id, name: 'vip' })).status).toBe(204);
+		}
+		expect((await owner.api.call('detachTagFromContact', { contact_id: contact.id, name: 'never-made' })).status).toBe(204);
+		expect(await tagsOf(owner, contact.id)).toEqual([]);
+		expect(await botTagsOf(owner, bot)).toEqual(['vip']);
+	});
+
+	test('§10.6 by tag_id, from the admin API, also in a form body; tag_id wins over name (§14.4)', async () => {
+		const { user: owner, bot } = await createUserWithBot(t);
+		const contact = await createContact(t, bot, { tags: ['vip', 'promo'] });
+		const ids = await tagIdsOf(t, bot);
+		const res = await owner.api.call(
+			'detachTagFromContact',
+			{ contact_id: contact.id, tag_id: String(ids.vip), name: 'promo' },
+			{ as: 'form' },
+		);
+		expect(res.status).toBe(204);
+		expect(await tagsOf(owner, contact.id)).toEqual(['promo']);
+		expect(await botTagsOf(owner, bot)).toEqual(['vip', 'promo']);
+	});
+});

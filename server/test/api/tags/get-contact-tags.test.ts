@@ -1,0 +1,18 @@
+/** getContactTags (§10.4). */
+import { createUserWithBot, createContact } from '../../support/factories';
+import { startTestServer, type TestServer } from '../../support/test-server';
+
+let t: TestServer;
+beforeAll(async () => {
+	t = await startTestServer();
+});
+afterAll(() => t.close());
+
+describe('§10.3 getBotTags and §10.4 getContactTags', () => {
+	test('§10.4 a contact without tags has an empty list; a new bot has no tags', async () => {
+		const { user: owner, bot } = await createUserWithBot(t);
+		const contact = await createContact(t, bot);
+		expect(await owner.api.call('getContactTags', { contact_id: contact.id })).toMatchObject({ status: 200, data: { data: [] } });
+		expect(await owner.api.call('getBotTags', { bot_id: bot.id })).toMatchObject({ status: 200, data: { data: [] } });
+	});
+});
