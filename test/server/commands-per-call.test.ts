@@ -24,6 +24,12 @@ const EXPECTED: Record<string, [number, number]> = {
 	addListSchemaField: [3, 4],
 	deleteListSchemaField: [4, 5],
 	deleteListSchema: [4, 5],
+	'getListItems (last page)': [3, 3],
+	'getListItems (full page)': [4, 3],
+	addListItem: [3, 4],
+	'addListItem (a contact value)': [4, 4],
+	updateListItem: [4, 4],
+	deleteListItem: [4, 4],
 	getContactAccounts: [3, 4],
 	addContactAccount: [5, 5],
 	addFundsToContactAccount: [4, 5],
@@ -33,10 +39,13 @@ const EXPECTED: Record<string, [number, number]> = {
 
 /**
  * Calls over their budget, and why. Each is a `test.failing`: it fails the run as soon as the call is within budget,
- * so that it moves to the ordinary tests. None is over now; a call that must be, for a reason worth its cost, is
+ * so that it moves to the ordinary tests. A call that must be over, for a reason worth its cost, is
  * named here with that reason.
  */
-const OVER_BUDGET: Record<string, string> = {};
+const OVER_BUDGET: Record<string, string> = {
+	'getListItems (full page)':
+		'the list is read for its owner and fields, then the page, then the count; a page that is not full tells the total by itself. Folding the count into the page needs $facet, which the embedded database does not run',
+};
 
 const label = (row: MethodCommands) => (row.case ? `${row.method} (${row.case})` : row.method);
 

@@ -1,0 +1,56 @@
+/** getListItems (§12.4): a page of a list's items, filtered and sorted, in the envelope of §4.2. */
+import { z } from 'zod';
+import { DEFAULT_ITEMS_PER_PAGE, getListItemsInput, itemFilters, itemOrder } from '../../contract/list-items/inputs';
+import { listItemJson } from '../../contract/list-items/outputs';
+import { presentListItem } from '../../contract/list-items/presenter';
+import { itemsPage } from '../../domain/list-items/list-items';
+import { findOwnedList } from '../../domain/lists/lists';
+import { apiMethod, GET_AND_POST, ok } from '../../http/api-method';
+import { pageEnvelope, pageEnvelopeJson } from '../../http/pagination';
+import { validate } from '../../http/validation';
+import { listItemRefusal, listItemRefusalAnswers } from './refusals';
+
+export const getListItems = apiMethod({
+	name: 'getListItems',
+	verbs: GET_AND_POST,
+	summary: "A page of a list's items, filtered by field values and sorted.",
+	section: '§12.4',
+	input: getListItemsInput,
+	example: {
+		schema_id: '0123456789abcdef01234567',
+		filters: { status: 'paid' },
+		order_by: 'created_at,desc',
+		page: 1,
+		limit: 100,
+	},
+	success: [
+		{
+			status: 200,
+			when:
+				'A page of items in the envelope of §4.2; `links` carry only `page`, so send the other parameters again. ' +
+				'The walk is complete when `links.next` is null.',
+			body: pageEnvelopeJson(listItemJson),
+		},
+	],
+	refusals: [listItemRefusalAnswers.list_not_found, listItemRefusalAnswers.list_forbidden, listItemRefusalAnswers.no_such_field],
+	async handle({ user, lang, models, methodUrl }, input) {
+		const owned = await findOwnedList(models, user, input.schema_id);
+		if (!owned.ok) throw listItemRefusal(lang, owned);
+		const { list } = owned;
+		const { filters, order_by } = validate(
+			z.object({ filters: itemFilters(list.fields).nullish(), order_by: itemOrder(list.fields).nullish() }),
+			{ filters: input.filters, order_by: input.order_by },
+			lang,
+		);
+		const page = input.page ?? 1;
+		const limit = input.limit ?? DEFAULT_ITEMS_PER_PAGE;
+		const references = [
+			...(input.bot_id ? [{ type: 'bot' as const, id: input.bot_id }] : []),
+			...(input.contact_id ? [{ type: 'contact' as const, id: input.contact_id }] : []),
+		];
+		const found = await itemsPage(models, list, { filter: filters ?? [], references, order: order_by ?? null, page, limit });
+		if (!found.ok) throw listItemRefusal(lang, found);
+		const items = found.items.map((item) => presentListItem(list, item));
+		return ok(pageEnvelope(items, found.total, { page, perPage: limit, path: methodUrl }));
+	},
+});

@@ -1,0 +1,34 @@
+/** updateListItem (§12.6): merges new values into an item; slugs left out keep theirs (§12.6). */
+import { z } from 'zod';
+import { itemValues, updateListItemInput } from '../../contract/list-items/inputs';
+import { listItemJson } from '../../contract/list-items/outputs';
+import { presentListItem } from '../../contract/list-items/presenter';
+import { findOwnedItem, updateItem } from '../../domain/list-items/list-items';
+import { dataOf } from '../../http/answers';
+import { apiMethod, ok, GET_AND_POST } from '../../http/api-method';
+import { validate } from '../../http/validation';
+import { listItemRefusal, listItemRefusalAnswers } from './refusals';
+
+export const updateListItem = apiMethod({
+	name: 'updateListItem',
+	verbs: GET_AND_POST,
+	summary: "Changes an item's values; slugs left out keep theirs.",
+	section: '§12.6',
+	input: updateListItemInput,
+	example: { item_id: '66a1f0c2e4b0a1b2c3d4e5f6', data: { status: 'shipped' } },
+	success: [{ status: 200, when: 'The item as it is now (§12.6).', body: dataOf(listItemJson) }],
+	refusals: [
+		listItemRefusalAnswers.item_not_found,
+		listItemRefusalAnswers.item_forbidden,
+		listItemRefusalAnswers.value_not_owned,
+	],
+	async handle({ user, lang, models }, input) {
+		const owned = await findOwnedItem(models, user, input.item_id, input.schema_id);
+		if (!owned.ok) throw listItemRefusal(lang, owned);
+		const { list, item } = owned;
+		const { data } = validate(z.object({ data: itemValues(list.fields, 'update') }), { data: input.data }, lang);
+		const outcome = await updateItem(models, user, list, item, data);
+		if (!outcome.ok) throw listItemRefusal(lang, outcome);
+		return ok({ data: presentListItem(list, outcome.item) });
+	},
+});
