@@ -77,6 +77,7 @@ describe('resources and operations', () => {
 			contact: ['Count', 'Create or Update', 'Get Many'],
 			contactAccount: ['Add Funds', 'Create', 'Delete', 'Get Many', 'Withdraw Funds'],
 			list: ['Add Field', 'Create', 'Delete', 'Delete Field', 'Get', 'Get Many'],
+			listItem: ['Add', 'Delete', 'Get Many', 'Update'],
 		});
 	});
 
@@ -211,7 +212,7 @@ describe.each([1, 2, 3])('version %d: options and fields follow n8n conventions'
 
 	test('lists are picked with a searchable resource locator, fields from the chosen list', () => {
 		const locators = propertiesOf(version).filter((p) => p.name === 'list');
-		expect(locators.length).toBe(4); // get, delete, add field, delete field
+		expect(locators.length).toBe(6); // get, delete, add field, delete field; list item get many and add
 		for (const locator of locators) {
 			expect(locator.type).toBe('resourceLocator');
 			expect(locator.modes?.map((m) => m.name)).toEqual(['list', 'id']);
@@ -306,9 +307,9 @@ describe('version 3: pickers open on "From List", contacts come simplified (vers
 	test('every bot, contact, contact account and list is a resource locator whose default mode is the list', () => {
 		const pickers = v3.filter((p) => ['botId', 'contactId', 'account', 'list'].includes(p.name));
 		// bot: Get Many and Count filters, Create or Update, List Create; contact: Create, Get Many and the 3 account
-		// operations; account: the 3; list: 4.
+		// operations; account: the 3; list: 4, and 2 of List Item (Get Many, Add).
 		expect(pickers.map((p) => p.name).sort()).toEqual(
-			[...Array(4).fill('botId'), ...Array(5).fill('contactId'), ...Array(3).fill('account'), ...Array(4).fill('list')].sort(),
+			[...Array(4).fill('botId'), ...Array(5).fill('contactId'), ...Array(3).fill('account'), ...Array(6).fill('list')].sort(),
 		);
 		for (const picker of pickers) {
 			expect(picker.type).toBe('resourceLocator');

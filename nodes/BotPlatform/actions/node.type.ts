@@ -9,4 +9,4 @@ export interface BotPlatformOperation {
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
 }
 
-export type BotPlatformResource = 'account' | 'contact' | 'contactAccount' | 'list';
+export type BotPlatformResource = 'account' | 'contact' | 'contactAccount' | 'list' | 'listItem';

@@ -11,6 +11,7 @@ import * as account from './account/Account.resource';
 import * as contact from './contact/Contact.resource';
 import * as contactAccount from './contactAccount/ContactAccount.resource';
 import * as list from './list/List.resource';
+import * as listItem from './listItem/ListItem.resource';
 
 export const VERSIONS = [1, 2, 3];
 
@@ -27,6 +28,7 @@ export const properties: INodeProperties[] = [
 			{ name: 'Contact', value: 'contact', description: 'A person who writes to a bot' },
 			{ name: 'Contact Account', value: 'contactAccount', description: 'A contact’s balance in one currency' },
 			{ name: 'List', value: 'list', description: 'A list (table) with fields, in a project' },
+			{ name: 'List Item', value: 'listItem', description: 'A record of a list, with a value per field' },
 		],
 		default: 'contact',
 	},
@@ -34,8 +36,9 @@ export const properties: INodeProperties[] = [
 	...contact.description,
 	...contactAccount.description,
 	...list.description,
+	...listItem.description,
 ];
 
 /** What an AI agent reads when the node is one of its tools. */
 export const toolDescription =
-	'Work with a Bot Platform chatbot account. Contacts: list them (filter by bot ID and creation time), count them, or create or update one by its messenger ID (Telegram, MAX, VK, Viber). Contact accounts are per-currency balances of a contact: list them, open one, delete an empty one, add or withdraw funds. An account is named by its ID, or by contact ID and three-letter currency code (e.g. EUR). Amounts are in major units (e.g. 5.25) or minor units (e.g. 525 cents); amountUnit says which. Lists: list them, get one, create one with fields, delete one, add or delete a field. Account: get the account of the API key. IDs of bots, contacts and accounts are numbers; list IDs are strings.';
+	'Work with a Bot Platform chatbot account. Contacts: list them (filter by bot ID and creation time), count them, or create or update one by its messenger ID (Telegram, MAX, VK, Viber). Contact accounts are per-currency balances of a contact: list them, open one, delete an empty one, add or withdraw funds. An account is named by its ID, or by contact ID and three-letter currency code (e.g. EUR). Amounts are in major units (e.g. 5.25) or minor units (e.g. 525 cents); amountUnit says which. Lists: list them, get one, create one with fields, delete one, add or delete a field. List items (records of a list, field slug to value): get many (filters by field value, sort), add one, update some of its fields, delete one. Account: get the account of the API key. IDs of bots, contacts and accounts are numbers; list IDs are strings.';
