@@ -67,8 +67,9 @@ describe('§12.5 addListItem', () => {
 			status: null,
 		});
 		expect(Object.keys(item)).toEqual(['id', 'contact_id', 'created_at', 'updated_at', 'title', 'qty', 'paid', 'status']);
-		const read = await account.api.call('getListItems', { schema_id: list.id });
-		expect(read.data.data).toEqual([item]);
+		// The page is written apart from a single item's answer: the same members, in the same order.
+		const read = await rawCall(t, account.apiKey, 'getListItems', { schema_id: list.id });
+		expect(read.text).toContain(`"data":[${JSON.stringify(item)}]`);
 	});
 
 	test('§12.2 every field type: its format on write, and on read', async () => {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { DEFAULT_ITEMS_PER_PAGE, getListItemsInput, itemFilters, itemOrder } from '../../contract/list-items/inputs';
 import { listItemJson } from '../../contract/list-items/outputs';
-import { presentListItem } from '../../contract/list-items/presenter';
+import { presentListItemsText } from '../../contract/list-items/presenter';
 import { itemsPage } from '../../domain/list-items/list-items';
 import { findOwnedList } from '../../domain/lists/lists';
 import { apiMethod, GET_AND_POST, ok } from '../../http/api-method';
@@ -50,7 +50,7 @@ export const getListItems = apiMethod({
 		];
 		const found = await itemsPage(models, list, { filter: filters ?? [], references, order: order_by ?? null, page, limit });
 		if (!found.ok) throw listItemRefusal(lang, found);
-		const items = found.items.map((item) => presentListItem(list, item));
-		return ok(pageEnvelope(items, found.total, { page, perPage: limit, path: methodUrl }));
+		const envelope = pageEnvelope(found.items, found.total, { page, perPage: limit, path: methodUrl });
+		return ok({ ...envelope, data: presentListItemsText(list, found.items) });
 	},
 });

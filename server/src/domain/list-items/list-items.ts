@@ -65,7 +65,14 @@ export async function itemsPage(
 	const sort: Record<string, 1 | -1> =
 		path === '_id' ? { _id: order.direction } : { [path]: order.direction, _id: order.direction };
 	const skip = Math.min((query.page - 1) * query.limit, Number.MAX_SAFE_INTEGER);
-	const items = await models.listItems.find(conditions).sort(sort).skip(skip).limit(query.limit).lean<ListItemDoc[]>();
+	// The whole page in the first batch: one round trip, where the default first batch (101) would need getMores.
+	const items = await models.listItems
+		.find(conditions)
+		.sort(sort)
+		.skip(skip)
+		.limit(query.limit)
+		.batchSize(query.limit)
+		.lean<ListItemDoc[]>();
 	const isLastPage = items.length > 0 ? items.length < query.limit : skip === 0;
 	const total = isLastPage ? skip + items.length : await models.listItems.countDocuments(conditions);
 	return { ok: true, items, total };
