@@ -78,6 +78,7 @@ describe('resources and operations', () => {
 			contact: ['Count', 'Create or Update', 'Get Many'],
 			contactAccount: ['Add Funds', 'Create', 'Delete', 'Get Many', 'Withdraw Funds'],
 			list: ['Add Field', 'Create', 'Delete', 'Delete Field', 'Get', 'Get Many'],
+			listItem: ['Add', 'Delete', 'Get Many', 'Update'],
 			user: ['Get Current'],
 		});
 	});
@@ -167,7 +168,11 @@ describe.each([1, 2, 3, 3.1])('version %d: options and fields follow n8n convent
 	});
 
 	test('every operation offers the rate-limit option', () => {
+		// The resources this version offers (List Item from 3.1 on).
+		const offered = (resource: string) =>
+			propertiesOf(version).some((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource));
 		for (const [resource, operations] of Object.entries(resources)) {
+			if (resource !== 'user' && !offered(resource)) continue;
 			for (const name of Object.keys(operations)) {
 				const options = propertiesOf(version).find(
 					(p) =>
@@ -213,7 +218,8 @@ describe.each([1, 2, 3, 3.1])('version %d: options and fields follow n8n convent
 
 	test('lists are picked with a searchable resource locator, fields from the chosen list', () => {
 		const locators = propertiesOf(version).filter((p) => p.name === 'list');
-		expect(locators.length).toBe(4); // get, delete, add field, delete field
+		// get, delete, add field, delete field; from 3.1, List Item's Get Many and Add
+		expect(locators.length).toBe(version >= 3.1 ? 6 : 4);
 		for (const locator of locators) {
 			expect(locator.type).toBe('resourceLocator');
 			expect(locator.modes?.map((m) => m.name)).toEqual(['list', 'id']);
@@ -308,7 +314,7 @@ describe('version 3: pickers open on "From List", contacts come simplified (vers
 	test('every bot, contact, contact account and list is a resource locator whose default mode is the list', () => {
 		const pickers = v3.filter((p) => ['botId', 'contactId', 'account', 'list'].includes(p.name));
 		// bot: Get Many and Count filters, Create or Update, List Create; contact: Create, Get Many and the 3 account
-		// operations; account: the 3; list: 4.
+		// operations; account: the 3; list: 4 (List Item's Get Many and Add add 2 from 3.1).
 		expect(pickers.map((p) => p.name).sort()).toEqual(
 			[...Array(4).fill('botId'), ...Array(5).fill('contactId'), ...Array(3).fill('account'), ...Array(4).fill('list')].sort(),
 		);
@@ -352,8 +358,8 @@ describe('version 3.1: the key holder is the User resource (versions 1 to 3 keep
 		expect(findOperation('account', 'getCurrent')).toBe(resources.user.getCurrent);
 	});
 
-	test('version 3.1 offers `user` and no `account`', () => {
-		expect(resourceValuesOf(3.1)).toEqual(['contact', 'contactAccount', 'list', 'user']);
+	test('version 3.1 offers `user` and no `account`, and the List Item resource (versions 1 to 3 do not)', () => {
+		expect(resourceValuesOf(3.1)).toEqual(['contact', 'contactAccount', 'list', 'listItem', 'user']);
 		expect(propertiesOf(3.1).filter((p) => p.displayOptions?.show?.resource?.includes('account'))).toEqual([
 			expect.objectContaining({ name: 'options' }), // Get Current's options, shown for both values
 		]);

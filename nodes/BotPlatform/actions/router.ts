@@ -3,12 +3,14 @@ import type { BotPlatformOperation, BotPlatformResource } from './node.type';
 import * as contact from './contact/Contact.resource';
 import * as contactAccount from './contactAccount/ContactAccount.resource';
 import * as list from './list/List.resource';
+import * as listItem from './listItem/ListItem.resource';
 import * as user from './user/User.resource';
 
 export const resources: Record<BotPlatformResource, Record<string, BotPlatformOperation>> = {
 	contact: contact.operations,
 	contactAccount: contactAccount.operations,
 	list: list.operations,
+	listItem: listItem.operations,
 	user: user.operations,
 };
 
