@@ -19,6 +19,7 @@ export const API_METHODS = {
 	deleteListSchema: { repeatable: false, subject: 'list' },
 	addListSchemaField: { repeatable: false, subject: 'list' },
 	deleteListSchemaField: { repeatable: false, subject: 'list' },
+	getListItems: { repeatable: true, subject: 'list' },
 	getContactAccounts: { repeatable: true, subject: 'contact' },
 	addContactAccount: { repeatable: false, subject: 'contact' },
 	deleteContactAccount: { repeatable: false, subject: 'account' },
