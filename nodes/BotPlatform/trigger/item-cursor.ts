@@ -1,7 +1,7 @@
 /**
  * How far the New List Item event got, between polls. List item IDs are ObjectIds: their order is not the order
  * of creation across server instances (each has its own counter), so unlike the contacts' cursor this one is a
- * time, read in `created_at` order (ties broken by `id`, spec §12.4 and our §14.15 choice):
+ * time, read in `created_at` order (ties broken by `id`, §12.4):
  *
  * - `settledAt` (Unix seconds): every item created at or before it was handled (emitted, or existing when the
  *   trigger was activated). An item is new when it was created after `settledAt` and its ID is not in `recent`.

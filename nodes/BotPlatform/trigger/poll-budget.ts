@@ -1,4 +1,4 @@
-/** How long a poll may keep reading: part of the time n8n allows a poll, when this n8n says. */
+/** How long a poll may keep reading: part of the time n8n allows a poll, when this n8n says; and saying it stopped. */
 import type { IPollFunctions } from 'n8n-workflow';
 
 /** Share of n8n's poll budget spent reading; the rest is margin for a last slow or rate-limited request. */
@@ -8,4 +8,18 @@ const BUDGET_SHARE = 0.5;
 export function readDeadline(context: IPollFunctions, startMs: number): number | undefined {
 	const budget = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : undefined;
 	return typeof budget === 'number' && Number.isFinite(budget) ? startMs + budget * BUDGET_SHARE : undefined;
+}
+
+/** Logs a walk that stopped before the end (time budget, or `records` deleted meanwhile); the next poll goes on. */
+export function logEarlyStop(
+	context: IPollFunctions,
+	records: string,
+	walk: { complete: boolean; requests: number },
+	emitted: number,
+) {
+	if (walk.complete) return;
+	context.logger.info(
+		`Bot Platform Trigger: stopped reading early (time budget, or ${records} deleted meanwhile); the next poll goes on`,
+		{ requests: walk.requests, emitted },
+	);
 }

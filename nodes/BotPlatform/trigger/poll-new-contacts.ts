@@ -17,7 +17,7 @@ import { pollNow, unixSeconds } from './clock';
 import { walkContacts } from './contact-walk';
 import { advanceCursor, isNew, readCursor, seedCursor, windowStart, writeCursor, type ContactCursor } from './cursor';
 import { newestContact } from './newest-contact';
-import { readDeadline } from './poll-budget';
+import { logEarlyStop, readDeadline } from './poll-budget';
 import { contactShaper } from '../actions/contact/output';
 
 export interface TriggerOptions {
@@ -85,15 +85,7 @@ export async function pollNewContacts(this: IPollFunctions): Promise<INodeExecut
 		isNew: (id) => isNew(cursor, recent, id),
 		deadlineMs: readDeadline(this, startMs),
 	});
-	if (!walk.complete) {
-		this.logger.info(
-			'Bot Platform Trigger: stopped reading early (time budget, or contacts deleted meanwhile); the next poll goes on',
-			{
-				requests: walk.requests,
-				emitted: walk.contacts.length,
-			},
-		);
-	}
+	logEarlyStop(this, 'contacts', walk, walk.contacts.length);
 	const seen = { handled: walk.handled, maxCreatedAt: walk.maxCreatedAt, now: pollNow(startMs, walk.serverNow) };
 	await writeCursor(this, advanceCursor(cursor, seen, botId));
 	return output(this, walk.contacts);

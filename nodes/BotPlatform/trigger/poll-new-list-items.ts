@@ -23,7 +23,7 @@ import {
 } from './item-cursor';
 import { ITEMS_MAX_BATCH, walkItems } from './item-walk';
 import { newestItems } from './newest-items';
-import { readDeadline } from './poll-budget';
+import { logEarlyStop, readDeadline } from './poll-budget';
 
 /** The list chosen (From List or By ID), checked before any request. */
 function listIdOf(context: IPollFunctions): string {
@@ -68,15 +68,7 @@ export async function pollNewListItems(this: IPollFunctions): Promise<INodeExecu
 		isNew: (item) => isNewItem(cursor, recent, item),
 		deadlineMs: readDeadline(this, startMs),
 	});
-	if (!walk.complete) {
-		this.logger.info(
-			'Bot Platform Trigger: stopped reading early (time budget, or items deleted meanwhile); the next poll goes on',
-			{
-				requests: walk.requests,
-				emitted: walk.items.length,
-			},
-		);
-	}
+	logEarlyStop(this, 'items', walk, walk.items.length);
 	const observation = { read: walk.read, end: walk.end, complete: walk.complete, now: pollNow(startMs, walk.serverNow) };
 	await writeItemCursor(this, advanceItemCursor(cursor, listId, observation));
 	return output(this, walk.items);
