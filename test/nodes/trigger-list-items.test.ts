@@ -223,12 +223,13 @@ describe('what later polls emit', () => {
 		expect(poller.savedNodeData).toMatchObject({ recent: [[first.id, seconds(first.created_at)]], skip: 0 });
 
 		await later(180, async () => {
-			const [next] = await newItems(env.t, list.id, 1, new Date(Date.now()));
+			const createdAt = new Date(Date.now());
+			const [next] = await newItems(env.t, list.id, 1, createdAt);
 			expect(itemIds(await poller.poll())).toEqual([next]);
 			expect(poller.savedNodeData).toMatchObject({
-				settledAt: nowSeconds() - 120,
+				settledAt: seconds(createdAt) - 120,
 				skip: 1,
-				recent: [[next, nowSeconds()]],
+				recent: [[next, seconds(createdAt)]],
 			});
 			expect((await poller.poll()).output).toBeNull();
 		});

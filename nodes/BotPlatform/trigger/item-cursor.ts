@@ -113,7 +113,9 @@ export function advanceItemCursor(previous: ItemCursor | undefined, listId: stri
 	const newest = seen.read.reduce<number | undefined>((max, item) => Math.max(max ?? item.createdAt, item.createdAt), undefined);
 	const last = seen.read[seen.read.length - 1];
 	const readLimit = seen.complete || last === undefined ? Number.POSITIVE_INFINITY : last.createdAt - 1;
-	const settleLine = Math.min(newest ?? seen.now, seen.now) - SETTLE_SECONDS;
+	// Nothing read (an empty list): the server's times said nothing, so only a first cursor takes the clock's.
+	const settleLine =
+		newest === undefined ? (previous?.settledAt ?? seen.now - SETTLE_SECONDS) : Math.min(newest, seen.now) - SETTLE_SECONDS;
 	let settledAt = Math.min(settleLine, readLimit);
 	if (previous !== undefined) settledAt = Math.max(previous.settledAt, settledAt);
 	const handled = new Map<string, number>(previous?.recent);
