@@ -75,9 +75,10 @@ describe('first poll and manual runs', () => {
 		expect((await poller.poll()).output).toBeNull();
 	});
 
-	test('Fetch Test Event shows the newest item in 1 request and leaves the cursor alone', async () => {
+	test('Fetch Test Event shows the newest item (none: null) in 1 request and leaves the cursor alone', async () => {
 		const { account, list, poller } = await activatedItemTrigger(env);
 		const cursor = { ...poller.savedNodeData };
+		expect((await poller.poll('manual')).output).toBeNull();
 		await addItem(account, list.id, 'first');
 		const newest = await addItem(account, list.id, 'second');
 		env.proxy.clear();
