@@ -407,8 +407,24 @@ describe('the trigger', () => {
 			displayOptions: { show: { bots: ['one'] } },
 		});
 		expect(v3.find((p) => p.name === 'botId')?.modes?.[0].typeOptions?.searchListMethod).toBe('searchBots');
-		expect(Object.keys(new BotPlatformTrigger().methods.listSearch)).toEqual(['searchBots']);
+		expect(Object.keys(new BotPlatformTrigger().methods.listSearch)).toEqual(['searchBots', 'searchLists']);
 		expect(v3.find((p) => p.name === 'output')).toMatchObject({ type: 'options', default: 'simplified' });
+	});
+
+	test('version 3 adds the New List Item event with a list picker; New Contact stays the default, versions 1 and 2 keep only it', () => {
+		const events = (version: number) => {
+			const event = shownIn(version).find((p) => p.name === 'event')!;
+			return { default: event.default, values: (event.options as INodePropertyOptions[]).map((o) => o.value) };
+		};
+		for (const version of [1, 2]) expect(events(version)).toEqual({ default: 'newContact', values: ['newContact'] });
+		expect(events(3)).toEqual({ default: 'newContact', values: ['newContact', 'newListItem'] });
+		const list = shownIn(3).find((p) => p.name === 'list')!;
+		expect(list).toMatchObject({ type: 'resourceLocator', required: true, displayOptions: { show: { event: ['newListItem'] } } });
+		expect(list.modes?.[0].typeOptions?.searchListMethod).toBe('searchLists');
+		// The contacts' parameters are not shown for the list event.
+		for (const name of ['bots', 'botId', 'output']) {
+			expect(shownIn(3).find((p) => p.name === name)?.displayOptions?.show?.event).toEqual(['newContact']);
+		}
 	});
 });
 
