@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AdminClient } from '../../server/test/support/admin-client';
+import { ApiClient } from '../../server/test/support/api-client';
 import { createUserWithBot, createContact, type ServerWithAdmin } from '../../server/test/support/factories';
 import type { Placeholders } from './placeholders';
 import { startProcess, stopProcess, waitFor, type LongRunningProcess } from './processes';
@@ -79,4 +80,29 @@ export async function provision(server: ServerWithAdmin) {
 		__CONTACT_COUNT__: contacts.length,
 		__RUN_ID__: `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`,
 	} satisfies Placeholders;
+}
+
+/**
+ * Mode "schedule" (the New List Item example): a list with a `title` field and one item, made only when that
+ * example runs, after the others (`lists.json` expects to be the account's only list). `__LIST_ID__` is its ID.
+ */
+export async function provisionList(server: ServerWithAdmin, placeholders: Placeholders): Promise<Placeholders> {
+	const api = new ApiClient(server.url, String(placeholders.__API_KEY__));
+	const created = await api.call('createListSchema', {
+		name: `Orders ${String(placeholders.__RUN_ID__)}`,
+		project_uuid: placeholders.__PROJECT_UUID__,
+		fields: [{ name: 'Title', slug: 'title', type: 'string', is_required: false }],
+	});
+	if (created.status !== 201) throw new Error(`createListSchema -> ${created.status} ${JSON.stringify(created.data)}`);
+	const listId = String(created.data.data.id);
+	const existing = await api.call('addListItem', { schema_id: listId, data: { title: 'Made before activation' } });
+	if (existing.status !== 201) throw new Error(`addListItem -> ${existing.status} ${JSON.stringify(existing.data)}`);
+	return { ...placeholders, __LIST_ID__: listId };
+}
+
+/** Calls the Bot Platform API with the test account's key; fails on anything but a 2xx. */
+export async function callApi(server: ServerWithAdmin, apiKey: string, method: string, params: Record<string, unknown>) {
+	const res = await new ApiClient(server.url, apiKey).call(method, params);
+	if (res.status < 200 || res.status > 299) throw new Error(`${method} -> ${res.status} ${JSON.stringify(res.data)}`);
+	return res.data;
 }

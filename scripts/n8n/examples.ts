@@ -18,11 +18,22 @@ export interface NodeExpectation {
 	error?: string;
 }
 
+/** A call of the Bot Platform API with the test account's key. */
+export interface ApiCall {
+	method: string;
+	params: Record<string, unknown>;
+}
+
 export interface Expectation {
-	/** "execute": `n8n execute` from the Manual Trigger; "trigger": `n8n start`, then "Fetch test event". */
-	mode: 'execute' | 'trigger';
+	/**
+	 * "execute": `n8n execute` from the Manual Trigger; "trigger": `n8n start`, then "Fetch test event"; "schedule":
+	 * `n8n start`, the workflow activated (its first poll runs), `afterActivation` made, then n8n's next scheduled poll.
+	 */
+	mode: 'execute' | 'trigger' | 'schedule';
 	/** Mode "trigger": the polling trigger to run from. */
 	trigger?: string;
+	/** Mode "schedule": API calls made once the workflow is active, whose effect the next poll must emit. */
+	afterActivation?: ApiCall[];
 	/** Why the workflow is not run. */
 	skip?: string;
 	nodes: Record<string, NodeExpectation>;

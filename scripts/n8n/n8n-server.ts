@@ -1,6 +1,7 @@
 /**
  * `n8n start` and its REST API, for what only the server does: running a workflow from a polling trigger, as the
- * editor's "Fetch test event" does (`n8n execute` never calls a trigger's `poll()`).
+ * editor's "Fetch test event" does (`n8n execute` never calls a trigger's `poll()`), and active workflows polled
+ * on their schedule.
  */
 import type { IRun } from 'n8n-workflow';
 import { parse as parseFlatted } from 'flatted';
@@ -68,6 +69,11 @@ export class N8nServer {
 		if (!executionId) {
 			throw new Error(`run -> ${started.status} ${started.data?.message ?? JSON.stringify(started.data).slice(0, 500)}`);
 		}
+		return await this.finished(executionId);
+	}
+
+	/** A stored execution, once it has finished. */
+	private async finished(executionId: string): Promise<IRun> {
 		const execution = await waitFor<StoredExecution>(
 			`execution ${executionId}`,
 			async () => {
@@ -78,6 +84,57 @@ export class N8nServer {
 			{ deadlineMs: 60_000, intervalMs: 250 },
 		);
 		return { data: typeof execution.data === 'string' ? parseFlatted(execution.data) : execution.data } as IRun;
+	}
+
+	/**
+	 * Mode "schedule": creates `workflow` through the REST API and activates it, as the editor's Publish does; n8n
+	 * runs the trigger's first poll during activation, then polls on the workflow's Poll Times.
+	 */
+	async activate(workflow: Record<string, unknown>): Promise<string> {
+		const created = await this.rest('POST', '/workflows', { ...workflow, id: undefined, active: false });
+		const { id, versionId } = (created.data?.data ?? {}) as { id?: string; versionId?: string };
+		if (!id || !versionId) throw new Error(`create workflow -> ${created.status} ${JSON.stringify(created.data).slice(0, 500)}`);
+		const activated = await this.rest('POST', `/workflows/${id}/activate`, { versionId });
+		if (activated.status !== 200) {
+			throw new Error(`activate -> ${activated.status} ${JSON.stringify(activated.data).slice(0, 500)}`);
+		}
+		return id;
+	}
+
+	/**
+	 * Waits until the trigger `nodeName` of an active workflow has stored its cursor (its static data): n8n 2.x
+	 * answers the activation before the trigger's first poll has run.
+	 */
+	async firstPollDone(workflowId: string, nodeName: string, deadlineMs: number): Promise<void> {
+		await waitFor(
+			`the first poll of "${nodeName}"`,
+			async () => {
+				const stored = (await this.rest('GET', `/workflows/${workflowId}`)).data?.data?.staticData as
+					Record<string, Record<string, unknown> | undefined> | undefined;
+				return Object.keys(stored?.[`node:${nodeName}`] ?? {}).length > 0 ? true : undefined;
+			},
+			{ deadlineMs, intervalMs: 500 },
+		);
+	}
+
+	/** The first execution of an active workflow (a scheduled poll that emitted something), once it has finished. */
+	async firstExecution(workflowId: string, deadlineMs: number): Promise<IRun> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const executionId = await waitFor<string>(
+			`an execution of workflow ${workflowId}`,
+			async () => {
+				const listed = (await this.rest('GET', `/executions?filter=${filter}`)).data?.data?.results as
+					Array<{ id: string }> | undefined;
+				return listed?.length ? listed[listed.length - 1].id : undefined;
+			},
+			{ deadlineMs, intervalMs: 1000 },
+		);
+		return await this.finished(executionId);
+	}
+
+	async deactivate(workflowId: string): Promise<void> {
+		const stored = await this.rest('GET', `/workflows/${workflowId}`);
+		await this.rest('POST', `/workflows/${workflowId}/deactivate`, { versionId: stored.data?.data?.versionId });
 	}
 
 	stop(): Promise<void> {

@@ -15,14 +15,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { IRun } from 'n8n-workflow';
-import { provision, startBotPlatform } from './bot-platform-server';
+import { callApi, provision, provisionList, startBotPlatform } from './bot-platform-server';
 import { loadExamples, type Example } from './examples';
 import { checkRun } from './expectations';
 import { findInstallation, N8N_LINES, prepareUserFolder, type N8nLine } from './installation';
 import { errorSummary, N8nCli } from './n8n-cli';
 import { N8nServer } from './n8n-server';
 import { packPackage } from './pack';
-import { fillPlaceholders, leftoverPlaceholders } from './placeholders';
+import { fillPlaceholders, leftoverPlaceholders, type Placeholders } from './placeholders';
+import type { ServerWithAdmin } from '../../server/test/support/factories';
 import { killChildrenOnExit, stopProcess } from './processes';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -81,7 +82,7 @@ async function runExamples(options: Options, workDir: string, results: Result[])
 		results.push({ name: example.name, status: 'skipped', note: example.expect.skip });
 	}
 	const toRun = examples.filter((example) => !example.expect.skip);
-	const unknownMode = toRun.filter((example) => !['execute', 'trigger'].includes(example.expect.mode));
+	const unknownMode = toRun.filter((example) => !['execute', 'trigger', 'schedule'].includes(example.expect.mode));
 	for (const example of unknownMode) {
 		results.push({ name: example.name, status: 'failed', problems: [`unknown mode "${example.expect.mode}"`] });
 	}
@@ -89,7 +90,7 @@ async function runExamples(options: Options, workDir: string, results: Result[])
 	// What was started, to be stopped whatever happens.
 	const stops: Array<() => Promise<void>> = [];
 	try {
-		const { installation, userFolder, cli } = await prepare(options, workDir, toRun, stops);
+		const { installation, userFolder, cli, server, placeholders } = await prepare(options, workDir, toRun, stops);
 		for (const example of toRun.filter((e) => e.expect.mode === 'execute')) {
 			const { run, result } = await cli.execute(example.id);
 			if (run) saveRun(workDir, example, run);
@@ -100,7 +101,8 @@ async function runExamples(options: Options, workDir: string, results: Result[])
 		}
 
 		const triggerExamples = toRun.filter((e) => e.expect.mode === 'trigger');
-		if (!triggerExamples.length) return;
+		const scheduleExamples = toRun.filter((e) => e.expect.mode === 'schedule');
+		if (!triggerExamples.length && !scheduleExamples.length) return;
 		const starting = Date.now();
 		const n8nServer = await N8nServer.start(installation, userFolder, path.join(workDir, 'n8n-start.log'));
 		stops.push(() => n8nServer.stop());
@@ -116,6 +118,18 @@ async function runExamples(options: Options, workDir: string, results: Result[])
 				problems = [(error as Error).message];
 			}
 			record(results, example, Date.now() - started, problems, ' [trigger]');
+		}
+		for (const example of scheduleExamples) {
+			const started = Date.now();
+			let problems: string[];
+			try {
+				const run = await runOnSchedule(example, n8nServer, server, placeholders);
+				saveRun(workDir, example, run);
+				problems = checkRun(run, example.expect);
+			} catch (error) {
+				problems = [(error as Error).message];
+			}
+			record(results, example, Date.now() - started, problems, ' [schedule]');
 		}
 	} catch (error) {
 		// Setup failed: every example without a result fails with it.
@@ -160,7 +174,8 @@ async function prepare(options: Options, workDir: string, examples: Example[], s
 	fs.writeFileSync(credentialsFile, JSON.stringify([credential]));
 	const workflowsDir = path.join(workDir, 'workflows');
 	fs.mkdirSync(workflowsDir);
-	for (const example of examples) {
+	// Schedule-mode workflows are made through n8n's REST API when they run (`runOnSchedule`).
+	for (const example of examples.filter((e) => e.expect.mode !== 'schedule')) {
 		example.workflow = fillPlaceholders({ ...example.workflow, id: example.id, active: false }, placeholders);
 		example.expect = fillPlaceholders(example.expect, placeholders);
 		const left = leftoverPlaceholders(example.workflow);
@@ -168,8 +183,39 @@ async function prepare(options: Options, workDir: string, examples: Example[], s
 		fs.writeFileSync(path.join(workflowsDir, `${example.name}.json`), JSON.stringify(example.workflow));
 	}
 	log(`imported the credential in ${(await cli.importCredentials(credentialsFile)).ms} ms`);
-	log(`imported ${examples.length} workflow(s) in ${(await cli.importWorkflows(workflowsDir)).ms} ms`);
-	return { installation, userFolder, cli };
+	const imported = examples.filter((e) => e.expect.mode !== 'schedule').length;
+	log(`imported ${imported} workflow(s) in ${(await cli.importWorkflows(workflowsDir)).ms} ms`);
+	return { installation, userFolder, cli, server, placeholders };
+}
+
+/** How long the poll n8n runs on activation may take to store the trigger's cursor. */
+const FIRST_POLL_DEADLINE_MS = 30_000;
+
+/** How long the first scheduled poll may take to come: Poll Times of every minute, and a margin. */
+const SCHEDULED_POLL_DEADLINE_MS = 150_000;
+
+/**
+ * Mode "schedule": the example's data is made now (after every other example), the workflow is created and
+ * activated, and once the trigger `expect.trigger` has stored its cursor (n8n's first poll seeded it), the
+ * `afterActivation` calls are made; the first execution that n8n's scheduled poll starts is the run checked.
+ */
+async function runOnSchedule(example: Example, n8nServer: N8nServer, server: ServerWithAdmin, placeholders: Placeholders) {
+	const values = await provisionList(server, placeholders);
+	const workflow = fillPlaceholders({ ...example.workflow, active: false }, values);
+	const expectation = fillPlaceholders(example.expect, values);
+	const left = leftoverPlaceholders([workflow, expectation]);
+	if (left.length) throw new Error(`${example.file}: unknown placeholder(s) ${left.join(', ')}`);
+	example.expect = expectation;
+	const workflowId = await n8nServer.activate(workflow);
+	try {
+		await n8nServer.firstPollDone(workflowId, expectation.trigger ?? '', FIRST_POLL_DEADLINE_MS);
+		for (const call of expectation.afterActivation ?? []) {
+			await callApi(server, String(values.__API_KEY__), call.method, call.params);
+		}
+		return await n8nServer.firstExecution(workflowId, SCHEDULED_POLL_DEADLINE_MS);
+	} finally {
+		await n8nServer.deactivate(workflowId);
+	}
 }
 
 function saveRun(workDir: string, example: Example, run: IRun): void {

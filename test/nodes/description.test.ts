@@ -79,6 +79,7 @@ describe('resources and operations', () => {
 			contactAccount: ['Add Funds', 'Create', 'Delete', 'Get Many', 'Withdraw Funds'],
 			contactVariable: ['Delete', 'Get Many', 'Set'],
 			list: ['Add Field', 'Create', 'Delete', 'Delete Field', 'Get', 'Get Many'],
+			listItem: ['Add', 'Delete', 'Get Many', 'Update'],
 			tag: ['Add to Contact', 'Get Many', 'Get Many of Contact', 'Remove From Contact'],
 			user: ['Get Current'],
 		});
@@ -169,7 +170,11 @@ describe.each([1, 2, 3, 3.1])('version %d: options and fields follow n8n convent
 	});
 
 	test('every operation offers the rate-limit option', () => {
+		// The resources this version offers (List Item from 3.1 on).
+		const offered = (resource: string) =>
+			propertiesOf(version).some((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource));
 		for (const [resource, operations] of Object.entries(resources)) {
+			if (resource !== 'user' && !offered(resource)) continue;
 			for (const name of Object.keys(operations)) {
 				const options = propertiesOf(version).find(
 					(p) =>
@@ -215,7 +220,8 @@ describe.each([1, 2, 3, 3.1])('version %d: options and fields follow n8n convent
 
 	test('lists are picked with a searchable resource locator, fields from the chosen list', () => {
 		const locators = propertiesOf(version).filter((p) => p.name === 'list');
-		expect(locators.length).toBe(4); // get, delete, add field, delete field
+		// get, delete, add field, delete field; from 3.1, List Item's Get Many and Add
+		expect(locators.length).toBe(version >= 3.1 ? 6 : 4);
 		for (const locator of locators) {
 			expect(locator.type).toBe('resourceLocator');
 			expect(locator.modes?.map((m) => m.name)).toEqual(['list', 'id']);
@@ -310,7 +316,8 @@ describe('version 3: pickers open on "From List", contacts come simplified (vers
 	test('every bot, contact, contact account and list is a resource locator whose default mode is the list', () => {
 		const pickers = v3.filter((p) => ['botId', 'contactId', 'account', 'list'].includes(p.name));
 		// bot: Get Many and Count filters, Create or Update, List Create, Tag Get Many; contact: Create, Get Many and the 3
-		// account operations, the 3 other tag operations and the 3 contact variable operations; account: the 3; list: 4.
+		// account operations, the 3 other tag operations and the 3 contact variable operations; account: the 3; list: 4 (List Item's Get Many
+		// and Add add 2 from 3.1).
 		expect(pickers.map((p) => p.name).sort()).toEqual(
 			[...Array(5).fill('botId'), ...Array(11).fill('contactId'), ...Array(3).fill('account'), ...Array(4).fill('list')].sort(),
 		);
@@ -354,8 +361,8 @@ describe('version 3.1: the key holder is the User resource (versions 1 to 3 keep
 		expect(findOperation('account', 'getCurrent')).toBe(resources.user.getCurrent);
 	});
 
-	test('version 3.1 offers `user` and no `account`', () => {
-		expect(resourceValuesOf(3.1)).toEqual(['contact', 'contactAccount', 'contactVariable', 'list', 'tag', 'user']);
+	test('version 3.1 offers `user` and no `account`, and the List Item resource (versions 1 to 3 do not)', () => {
+		expect(resourceValuesOf(3.1)).toEqual(['contact', 'contactAccount', 'contactVariable', 'list', 'listItem', 'tag', 'user']);
 		expect(propertiesOf(3.1).filter((p) => p.displayOptions?.show?.resource?.includes('account'))).toEqual([
 			expect.objectContaining({ name: 'options' }), // Get Current's options, shown for both values
 		]);
@@ -403,8 +410,24 @@ describe('the trigger', () => {
 			displayOptions: { show: { bots: ['one'] } },
 		});
 		expect(v3.find((p) => p.name === 'botId')?.modes?.[0].typeOptions?.searchListMethod).toBe('searchBots');
-		expect(Object.keys(new BotPlatformTrigger().methods.listSearch)).toEqual(['searchBots']);
+		expect(Object.keys(new BotPlatformTrigger().methods.listSearch)).toEqual(['searchBots', 'searchLists']);
 		expect(v3.find((p) => p.name === 'output')).toMatchObject({ type: 'options', default: 'simplified' });
+	});
+
+	test('version 3 adds the New List Item event with a list picker; New Contact stays the default, versions 1 and 2 keep only it', () => {
+		const events = (version: number) => {
+			const event = shownIn(version).find((p) => p.name === 'event')!;
+			return { default: event.default, values: (event.options as INodePropertyOptions[]).map((o) => o.value) };
+		};
+		for (const version of [1, 2]) expect(events(version)).toEqual({ default: 'newContact', values: ['newContact'] });
+		expect(events(3)).toEqual({ default: 'newContact', values: ['newContact', 'newListItem'] });
+		const list = shownIn(3).find((p) => p.name === 'list')!;
+		expect(list).toMatchObject({ type: 'resourceLocator', required: true, displayOptions: { show: { event: ['newListItem'] } } });
+		expect(list.modes?.[0].typeOptions?.searchListMethod).toBe('searchLists');
+		// The contacts' parameters are not shown for the list event.
+		for (const name of ['bots', 'botId', 'output']) {
+			expect(shownIn(3).find((p) => p.name === name)?.displayOptions?.show?.event).toEqual(['newContact']);
+		}
 	});
 });
 

@@ -9,4 +9,4 @@ export interface BotPlatformOperation {
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
 }
 
-export type BotPlatformResource = 'contact' | 'contactAccount' | 'contactVariable' | 'list' | 'tag' | 'user';
+export type BotPlatformResource = 'contact' | 'contactAccount' | 'contactVariable' | 'list' | 'listItem' | 'tag' | 'user';

@@ -5,6 +5,7 @@ import * as contactAccount from './contactAccount/ContactAccount.resource';
 import * as contactVariable from './contactVariable/ContactVariable.resource';
 import * as list from './list/List.resource';
 import * as tag from './tag/Tag.resource';
+import * as listItem from './listItem/ListItem.resource';
 import * as user from './user/User.resource';
 
 export const resources: Record<BotPlatformResource, Record<string, BotPlatformOperation>> = {
@@ -13,6 +14,7 @@ export const resources: Record<BotPlatformResource, Record<string, BotPlatformOp
 	contactVariable: contactVariable.operations,
 	list: list.operations,
 	tag: tag.operations,
+	listItem: listItem.operations,
 	user: user.operations,
 };
 

@@ -41,6 +41,10 @@ const NOT_FOUND: Record<Exclude<NotFoundSubject, 'none'>, { message: string; des
 		message: 'List not found: check the List ID',
 		description: 'The list does not exist or was deleted.',
 	},
+	item: {
+		message: 'List item not found: check the Item ID',
+		description: 'The item does not exist, was deleted, or its list was deleted.',
+	},
 };
 
 /** Codes of §7.3 that deserve their own message. */

@@ -4,7 +4,7 @@
  *   may be retried. Others are retried only on 429, which the server answers before doing anything (spec §8).
  * - `subject`: what a 404 means for it, for an actionable message.
  */
-export type NotFoundSubject = 'account' | 'bot' | 'contact' | 'list' | 'none';
+export type NotFoundSubject = 'account' | 'bot' | 'contact' | 'list' | 'item' | 'none';
 
 export interface ApiMethodInfo {
 	repeatable: boolean;
@@ -34,6 +34,11 @@ export const API_METHODS = {
 	getContactVariables: { repeatable: true, subject: 'contact' },
 	setContactVariable: { repeatable: true, subject: 'contact' },
 	deleteContactVariable: { repeatable: false, subject: 'contact' },
+	getListItems: { repeatable: true, subject: 'list' },
+	addListItem: { repeatable: false, subject: 'list' },
+	// A merge: sending the same values twice leaves the same item.
+	updateListItem: { repeatable: true, subject: 'item' },
+	deleteListItem: { repeatable: false, subject: 'item' },
 } as const satisfies Record<string, ApiMethodInfo>;
 
 export type ApiMethodName = keyof typeof API_METHODS;

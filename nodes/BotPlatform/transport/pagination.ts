@@ -1,6 +1,6 @@
 /**
- * Reading many records: contacts in offset mode (spec §4.14) and lists page by page (§4.3).
- * Both are generators, so callers (the node's Get Many, list search, the trigger) stop when they have enough.
+ * Reading many records: contacts in offset mode (spec §4.14), lists (§4.3) and list items (§12.4) page by page.
+ * All are generators, so callers (the node's Get Many, list search, the trigger) stop when they have enough.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { apiRequest, type ApiCallOptions, type ApiResult, type BotPlatformContext } from './request';
@@ -92,6 +92,42 @@ export async function* listSchemaPages(
 		const nextPage = nextPageNumber(body ?? {}, page);
 		yield { lists: Array.isArray(body?.data) ? body.data : [], page, nextPage };
 		if (nextPage === undefined) return;
+		page = nextPage;
+	}
+}
+
+/** The largest page of list items the API allows (§12.4). */
+export const LIST_ITEMS_MAX_PAGE = 1000;
+
+export interface ListItemQuery {
+	/** Field slug to value; an array matches any of its values. */
+	filters?: IDataObject;
+	/** A slug, `id`, `created_at` or `updated_at`, optionally followed by `,asc` or `,desc`. */
+	order_by?: string;
+}
+
+/**
+ * A list's items, page by page (`getListItems`, §12.4), until `limit` items or the last page. Every page is asked
+ * with the same parameters, since the API's `links` carry only `page`. Pages are as large as the API allows, or as
+ * small as the items still wanted.
+ */
+export async function* listItemPages(
+	this: BotPlatformContext,
+	schemaId: string,
+	query: ListItemQuery,
+	options: ApiCallOptions & { limit?: number } = {},
+): AsyncGenerator<IDataObject[]> {
+	let remaining = options.limit ?? Number.POSITIVE_INFINITY;
+	const size = Math.min(LIST_ITEMS_MAX_PAGE, remaining);
+	let page = 1;
+	while (remaining > 0) {
+		const params = { schema_id: schemaId, ...query, page, limit: size };
+		const { body } = (await apiRequest.call(this, 'getListItems', params, options)) as ApiResult<PageEnvelope>;
+		const items = (Array.isArray(body?.data) ? body.data : []).slice(0, remaining);
+		if (items.length > 0) yield items;
+		remaining -= items.length;
+		const nextPage = nextPageNumber(body ?? {}, page);
+		if (nextPage === undefined || items.length === 0) return;
 		page = nextPage;
 	}
 }

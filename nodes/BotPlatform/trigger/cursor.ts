@@ -13,10 +13,10 @@
  *   at or after `lastCreatedAt − OVERLAP_SECONDS`. It is the newest `created_at` seen, capped at "now", so a
  *   future-dated contact cannot push the window past contacts still to come.
  *
- * Stored with `this.setCursor` when n8n offers it (durable cursors, newer n8n), else in the node's static data,
- * which n8n 2.41 stages and commits with the poll (also when the poll emits nothing).
+ * Stored as `cursor-store.ts` says.
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { readStoredCursor, writeStoredCursor } from './cursor-store';
 
 /**
  * How far before the newest `created_at` seen each poll starts reading. It absorbs second-granular times,
@@ -57,19 +57,6 @@ export interface PollObservation {
 	now: number;
 }
 
-/** `getCursor`/`setCursor` of newer n8n versions; n8n-workflow 2.41's `IPollFunctions` has neither. */
-interface DurableCursorFunctions {
-	getCursor(): IDataObject | undefined | Promise<IDataObject | undefined>;
-	setCursor(cursor: IDataObject): void | Promise<void>;
-}
-
-function durable(context: IPollFunctions): (IPollFunctions & DurableCursorFunctions) | undefined {
-	const candidate = context as IPollFunctions & Partial<DurableCursorFunctions>;
-	return typeof candidate.getCursor === 'function' && typeof candidate.setCursor === 'function'
-		? (candidate as IPollFunctions & DurableCursorFunctions)
-		: undefined;
-}
-
 const wholeNumber = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
 
 /** A stored cursor, or undefined when there is none or it is not one this code wrote. */
@@ -82,30 +69,11 @@ export function parseCursor(stored: IDataObject | undefined): ContactCursor | un
 }
 
 export async function readCursor(context: IPollFunctions): Promise<ContactCursor | undefined> {
-	const api = durable(context);
-	// With durable cursors, a cursor kept in static data by an older n8n is still honoured (nothing re-seeds).
-	const fromApi = api ? parseCursor(await api.getCursor()) : undefined;
-	return fromApi ?? parseCursor(context.getWorkflowStaticData('node'));
+	return await readStoredCursor(context, parseCursor);
 }
 
-const sameCursor = (stored: IDataObject, cursor: ContactCursor) =>
-	stored.lastId === cursor.lastId &&
-	stored.lastCreatedAt === cursor.lastCreatedAt &&
-	stored.botId === cursor.botId &&
-	Array.isArray(stored.recentIds) &&
-	stored.recentIds.length === cursor.recentIds.length &&
-	stored.recentIds.every((id, i) => id === cursor.recentIds[i]);
-
 export async function writeCursor(context: IPollFunctions, cursor: ContactCursor): Promise<void> {
-	const value: IDataObject = { ...cursor, recentIds: [...cursor.recentIds] };
-	const api = durable(context);
-	if (api) {
-		await api.setCursor(value);
-		return;
-	}
-	const staticData = context.getWorkflowStaticData('node');
-	// Only real changes are written, so an idle poll does not mark the workflow as changed.
-	if (!sameCursor(staticData, cursor)) Object.assign(staticData, value);
+	await writeStoredCursor(context, { ...cursor });
 }
 
 /** `date_from` of the next poll. */

@@ -17,15 +17,13 @@ import { pollNow, unixSeconds } from './clock';
 import { walkContacts } from './contact-walk';
 import { advanceCursor, isNew, readCursor, seedCursor, windowStart, writeCursor, type ContactCursor } from './cursor';
 import { newestContact } from './newest-contact';
+import { logEarlyStop, readDeadline } from './poll-budget';
 import { contactShaper } from '../actions/contact/output';
 
 export interface TriggerOptions {
 	botId?: number | string;
 	emitExistingOnFirstRun?: boolean;
 }
-
-/** Share of n8n's poll budget spent reading; the rest is margin for a last slow or rate-limited request. */
-const BUDGET_SHARE = 0.5;
 
 /** A Bot ID as entered (a number, or text from version 2 or an expression), checked before any request. */
 function checkedBotId(this: IPollFunctions, raw: unknown): number {
@@ -58,12 +56,6 @@ function output(context: IPollFunctions, contacts: IDataObject[]): INodeExecutio
 	return [context.helpers.returnJsonArray(contacts.map(shape))];
 }
 
-/** When to stop starting new pages, from the time n8n allows a poll (if this n8n says). */
-function deadline(context: IPollFunctions, startMs: number): number | undefined {
-	const budget = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : undefined;
-	return typeof budget === 'number' && Number.isFinite(budget) ? startMs + budget * BUDGET_SHARE : undefined;
-}
-
 export async function pollNewContacts(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
 	const botId = botIdFilter.call(this, options);
@@ -91,17 +83,9 @@ export async function pollNewContacts(this: IPollFunctions): Promise<INodeExecut
 	const walk = await walkContacts.call(this, cursor ? { ...filters, date_from: windowStart(cursor) } : filters, {
 		afterId: cursor?.lastId ?? 0,
 		isNew: (id) => isNew(cursor, recent, id),
-		deadlineMs: deadline(this, startMs),
+		deadlineMs: readDeadline(this, startMs),
 	});
-	if (!walk.complete) {
-		this.logger.info(
-			'Bot Platform Trigger: stopped reading early (time budget, or contacts deleted meanwhile); the next poll goes on',
-			{
-				requests: walk.requests,
-				emitted: walk.contacts.length,
-			},
-		);
-	}
+	logEarlyStop(this, 'contacts', walk, walk.contacts.length);
 	const seen = { handled: walk.handled, maxCreatedAt: walk.maxCreatedAt, now: pollNow(startMs, walk.serverNow) };
 	await writeCursor(this, advanceCursor(cursor, seen, botId));
 	return output(this, walk.contacts);

@@ -125,7 +125,7 @@ export const contactRoutes = [
 		name: 'deleteContact',
 		verb: 'delete',
 		path: '/contacts/:id',
-		summary: 'Deletes a contact (softly): it leaves exports and counts, and its accounts are not found (§7.3).',
+		summary: 'Deletes a contact (softly): it leaves exports and counts; its contact accounts are not found (§7.3).',
 		params: { id: integerIdParam('Contact') },
 		success: [{ status: 204, when: 'Deleted.' }],
 		refusals: [contactNotFound],

@@ -3,6 +3,7 @@ import type { ApiMethod } from './api-method';
 import { contactAccountMethods } from './contact-accounts';
 import { contactVariableMethods } from './contact-variables';
 import { contactMethods } from './contacts';
+import { listItemMethods } from './list-items';
 import { listMethods } from './lists';
 import { meMethods } from './me';
 import { tagMethods } from './tags';
@@ -19,6 +20,11 @@ export const apiAreas: readonly ApiArea[] = [
 		name: 'Lists',
 		description: 'List schemas: create, read and delete lists, add and remove their fields (§2.1, §2.2, §4.3–4.8).',
 		methods: listMethods,
+	},
+	{
+		name: 'List items',
+		description: "A list's records: read them filtered and sorted, add, change and delete them (§12).",
+		methods: listItemMethods,
 	},
 	{
 		name: 'Contact accounts',

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { defineMessages, type Vars } from '../contract/kit/i18n';
+import { summarize } from '../contract/kit/validation';
 import { codedValidationBody, errorBody, messageAndErrorBody, messageBody, validationBody, type Answer } from '../http/answers';
 import { ApiError, inClientLanguage, ValidationError } from '../http/errors';
 import { LANGUAGES, type Lang } from '../http/language';
@@ -31,9 +32,10 @@ export interface RefusalAnswer<R> {
 	code?: string;
 	/**
 	 * The `errors` key that carries the text too (a 422 needs one), also the text's `:attribute` with spaces for
-	 * underscores, as Laravel names a field. Only a 422 without `code` may take it from the refusal.
+	 * underscores, as Laravel names a field. Only a 422 without `code` may take it from the refusal, or several keys,
+	 * each with its own text.
 	 */
-	errors?: string | ((refusal: R) => string);
+	errors?: string | ((refusal: R) => string | readonly string[]);
 	/** The text in each language, with `:name` placeholders; or a text kept with the validation rules that use it too. */
 	text: Readonly<Record<Lang, string>> | ((lang: Lang, vars: Vars) => string);
 	/** The placeholders' values. */
@@ -67,8 +69,18 @@ const TEXT_BODIES: Readonly<Record<string, z.ZodType>> = {
 	'message,error': messageAndErrorBody,
 };
 
+/** Bodies by their `bodyId`: an entry that two areas share (a list's 404) names its body once. */
+const namedBodies = new Map<string, z.ZodType>();
+
 /** The entry's body as the reference describes it; the shared shapes by their names. */
 function bodyOf(entry: RefusalAnswer<never>): z.ZodType {
+	if (entry.bodyId === undefined) return newBodyOf(entry);
+	const named = namedBodies.get(entry.bodyId) ?? newBodyOf(entry);
+	namedBodies.set(entry.bodyId, named);
+	return named;
+}
+
+function newBodyOf(entry: RefusalAnswer<never>): z.ZodType {
 	const key = typeof entry.errors === 'string' ? entry.errors : undefined;
 	if (entry.status === 422) return entry.code === undefined ? validationBody : codedValidationBody(entry.code, key!);
 	if (entry.code === undefined && entry.errors === undefined) return TEXT_BODIES[entry.as.join()];
@@ -104,9 +116,17 @@ function textOf(text: RefusalAnswer<never>['text']): (lang: Lang, vars: Vars) =>
 
 /** The error of one refusal in one language. */
 function errorOf<R>(entry: RefusalAnswer<R>, refusal: R, lang: Lang, say: (lang: Lang, vars: Vars) => string): ApiError {
-	const key = typeof entry.errors === 'function' ? entry.errors(refusal) : entry.errors;
-	const text = say(lang, { ...(key === undefined ? {} : { attribute: key.replace(/_/g, ' ') }), ...entry.vars?.(refusal) });
+	const keys = typeof entry.errors === 'function' ? entry.errors(refusal) : entry.errors;
+	const textOf = (key: string | undefined) =>
+		say(lang, { ...(key === undefined ? {} : { attribute: key.replace(/_/g, ' ') }), ...entry.vars?.(refusal) });
 	const code = entry.code === undefined ? {} : { code: entry.code };
+	if (typeof keys === 'object') {
+		// Several fields of a 422 refused for one reason, each with its own text, summarized as a validation is.
+		const errors = Object.fromEntries(keys.map((key) => [key, [textOf(key)]]));
+		return new ValidationError(errors, summarize(errors, lang), code);
+	}
+	const key = keys;
+	const text = textOf(key);
 	if (entry.status === 422) return new ValidationError({ [key!]: [text] }, text, code);
 	return new ApiError(entry.status, {
 		...Object.fromEntries(entry.as.map((name) => [name, text])),

@@ -9,7 +9,13 @@
  */
 import { adminRoutes } from '../../src/admin';
 import { apiMethods } from '../../src/api';
-import { createContactAccountForTest, createUserWithBot, createContact, createListForTest } from '../support/factories';
+import {
+	createContactAccountForTest,
+	createUserWithBot,
+	createContact,
+	createListForTest,
+	createListItemForTest,
+} from '../support/factories';
 import {
 	encode,
 	ENCODINGS,
@@ -152,6 +158,7 @@ test(
 		const accountId = (await createContactAccountForTest(user, contact, 'USD')).id;
 		// A balance, so that deleting the contact account is refused rather than done.
 		expect((await topUp(user, accountId, 500)).status).toBe(200);
+		const strangersItem = await createListItemForTest(t, strangersList.id, { title: 'theirs' });
 		const strangersContact = await createContact(t, stranger.bot);
 		const strangersAccountId = (await createContactAccountForTest(stranger.user, strangersContact)).id;
 
@@ -174,6 +181,11 @@ test(
 			deleteContactAccount: { account_id: accountId },
 			addFundsToContactAccount: { account_id: strangersAccountId, amount: 1, description: 'corpus' },
 			withdrawFundsFromContactAccount: { account_id: accountId, amount: 1000, description: 'corpus' },
+			getListItems: { schema_id: list.id, filters: { title: 'x' }, order_by: 'title,desc', page: 1, limit: 10 },
+			// An unknown slug: refused by the list's own rules, after the input's.
+			addListItem: { schema_id: list.id, data: { title: 'x', unknown: 1 } },
+			updateListItem: { item_id: strangersItem.id, data: { title: 'x' } },
+			deleteListItem: { item_id: strangersItem.id },
 			getContacts: { bot_id: bot.id },
 			getNumberOfContacts: { bot_id: bot.id },
 			createOrUpdateContact: { bot_id: stranger.bot.id, messenger: 'telegram', name: 'Corpus', telegram_id: 1 },

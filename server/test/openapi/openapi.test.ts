@@ -1,5 +1,5 @@
 /**
- * `GET /openapi.json`: an OpenAPI 3.1 document that passes Redocly's recommended lint, describes the 16 API methods
+ * `GET /openapi.json`: an OpenAPI 3.1 document that passes Redocly's recommended lint, describes the 20 API methods
  * with the verbs they accept (§4.1), their parameters as the spec's tables give them (§4.3–4.16), their answers
  * (§2, §4.2, §7) and security (§5), and the admin API; and real answers of every operation match it.
  */
@@ -104,7 +104,7 @@ describe('the document', () => {
 	});
 });
 
-describe('the 16 API methods (§4, §9) and their verbs (§4.1)', () => {
+describe('the 20 API methods (§4, §9, §12) and their verbs (§4.1)', () => {
 	const POST_ONLY = [
 		'addContactAccount',
 		'createContactAccount',
@@ -113,7 +113,7 @@ describe('the 16 API methods (§4, §9) and their verbs (§4.1)', () => {
 		'withdrawFundsFromContactAccount',
 	];
 
-	test('the 15 of the spec and the createContactAccount alias, each at /api/v1/<method>', () => {
+	test('the 15 of the spec, the 4 list item methods of the appendix and the createContactAccount alias, each at /api/v1/<method>', () => {
 		const names = Object.keys(document.paths)
 			.filter((path) => path.startsWith('/api/v1/'))
 			.map((path) => path.slice('/api/v1/'.length));
@@ -142,6 +142,10 @@ describe('the 16 API methods (§4, §9) and their verbs (§4.1)', () => {
 				'getContactVariables',
 				'setContactVariable',
 				'deleteContactVariable',
+				'getListItems',
+				'addListItem',
+				'updateListItem',
+				'deleteListItem',
 			].sort(),
 		);
 		expect(apiMethods.map((method) => method.name).sort()).toEqual(names.sort());
@@ -307,6 +311,25 @@ const PARAMETERS: Record<string, Expected[]> = {
 		['id', false, 'integer', { minimum: 1 }],
 		['name', false, 'string', STRING_255],
 	],
+	getListItems: [
+		['schema_id', true, 'string'],
+		['filters', false, 'object'],
+		['order_by', false, 'string', { maxLength: 300 }],
+		['page', false, 'integer', { minimum: 1 }],
+		['limit', false, 'integer', { minimum: 1, maximum: 1000 }],
+		['bot_id', false, 'integer', { minimum: 1 }],
+		['contact_id', false, 'integer', { minimum: 1 }],
+	],
+	addListItem: [
+		['schema_id', true, 'string'],
+		['data', false, 'object'],
+	],
+	updateListItem: [
+		['item_id', true, 'string'],
+		['schema_id', false, 'string'],
+		['data', true, 'object'],
+	],
+	deleteListItem: [['item_id', true, 'string']],
 };
 
 describe('examples: what /docs shows and "Try it out" sends', () => {
@@ -607,6 +630,14 @@ describe('real answers match the document', () => {
 			expect((await api.call('setContactVariable', variable, { verb })).status).toBe(200);
 			expect((await api.call('deleteContactVariable', variable, { verb })).status).toBe(204);
 		}
+		const itemsList = await createListForTest(user, { bot_id: bot.id });
+		await both('getListItems', { schema_id: itemsList.id, filters: { title: 'x' }, order_by: 'title,desc', limit: 5 }, 200);
+		await both('addListItem', { schema_id: itemsList.id, data: { title: 'x' } }, 201);
+		const listItem = (await api.call('addListItem', { schema_id: itemsList.id, title: 'y' })).data.data;
+		await both('updateListItem', { item_id: listItem.id, data: { title: 'z' } }, 200);
+		expect((await api.call('deleteListItem', { item_id: listItem.id }, { verb: 'GET' })).status).toBe(204);
+		const secondItem = (await api.call('addListItem', { schema_id: itemsList.id, data: { title: 'w' } })).data.data;
+		expect((await api.call('deleteListItem', { item_id: secondItem.id }, { as: 'form' })).status).toBe(204);
 
 		const item = await t.admin.expect(201, 'POST', `/lists/${(await createListForTest(user, { bot_id: bot.id })).id}/items`, {
 			values: { title: 'x' },

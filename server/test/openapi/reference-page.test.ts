@@ -1,6 +1,6 @@
 /**
  * `GET /docs` in a real headless browser (Debian's chromium, driven by playwright-core): the page renders every
- * operation of `GET /openapi.json`, the 23 API methods and the admin routes among them, with no request to any
+ * operation of `GET /openapi.json`, the 27 API methods and the admin routes among them, with no request to any
  * other origin and no error. Skipped with a notice where no browser is installed, except in CI (`.ci/run`
  * installs chromium; GitHub's runners have Chrome), where its absence fails.
  */
@@ -37,7 +37,7 @@ if (!haveChromium && !process.env.CI) {
 		await t?.close();
 	});
 
-	test('renders every operation of /openapi.json, the 23 API methods and the admin routes among them', async () => {
+	test('renders every operation of /openapi.json, the 27 API methods and the admin routes among them', async () => {
 		const document = (await http.get(`${t.url}/openapi.json`)).data;
 		const documented = Object.entries<Record<string, unknown>>(document.paths).flatMap(([path, item]) =>
 			VERBS.filter((verb) => verb in item).map((verb) => `${verb} ${path}`),
@@ -58,7 +58,7 @@ if (!haveChromium && !process.env.CI) {
 		);
 
 		expect([...rendered].sort()).toEqual([...documented].sort());
-		expect(apiMethods).toHaveLength(23);
+		expect(apiMethods).toHaveLength(27);
 		for (const method of apiMethods) expect(rendered).toContain(`post /api/v1/${method.name}`);
 		for (const path of ['/admin/v1/users', '/admin/v1/bots/{id}', '/admin/v1/deprecations/{method}']) {
 			expect(rendered.some((operation) => operation.endsWith(` ${path}`))).toBe(true);

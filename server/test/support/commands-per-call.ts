@@ -47,6 +47,12 @@ export async function commandsPerCall(t: TestServer): Promise<MethodCommands[]> 
 	// A tag of the bot made before counting, and its ID from the admin API (where clients learn tag IDs, §10.1).
 	await createContact(t, bot, { tags: ['regular'] });
 	const tagId: number = (await t.admin.expect(200, 'GET', `/bots/${bot.id}`)).data.tags[0].id;
+	const itemsList = await createListForTest(user, { project_uuid: project.uuid }, [
+		{ name: 'Title', slug: 'title', type: 'string' },
+		{ name: 'Client', slug: 'client', type: 'contact', is_required: false },
+	]);
+	const item = (await api('addListItem', { schema_id: itemsList.id, data: { title: 'counted' } })).data.data;
+	for (let i = 0; i < 2; i++) await api('addListItem', { schema_id: itemsList.id, data: { title: `more ${i}` } });
 
 	const calls: Call[] = [
 		['getMe', '', 200, () => api('getMe')],
@@ -63,6 +69,12 @@ export async function commandsPerCall(t: TestServer): Promise<MethodCommands[]> 
 		['addListSchemaField', '', 204, () => api('addListSchemaField', { schema_id: list.id, field })],
 		['deleteListSchemaField', '', 204, () => api('deleteListSchemaField', { schema_id: list.id, slug: 'price' })],
 		['deleteListSchema', '', 204, () => api('deleteListSchema', { schema_id: list.id })],
+		['getListItems', 'last page', 200, () => api('getListItems', { schema_id: itemsList.id, limit: 10 })],
+		['getListItems', 'full page', 200, () => api('getListItems', { schema_id: itemsList.id, limit: 2 })],
+		['addListItem', 'plain values', 201, () => api('addListItem', { schema_id: itemsList.id, data: { title: 'new' } })],
+		['addListItem', 'a contact value', 201, () => api('addListItem', itemOf(itemsList.id, contact.id))],
+		['updateListItem', '', 200, () => api('updateListItem', { item_id: item.id, data: { title: 'changed' } })],
+		['deleteListItem', '', 204, () => api('deleteListItem', { item_id: item.id })],
 		['getContactAccounts', '', 200, () => api('getContactAccounts', { contact_id: contact.id })],
 		['addContactAccount', '', 201, () => api('addContactAccount', { contact_id: contact.id, currency: 'GBP' })],
 		['addFundsToContactAccount', '', 200, () => api('addFundsToContactAccount', funds(funded.id, 500))],
@@ -114,5 +126,7 @@ const newList = (target: Record<string, unknown>) => ({
 	...target,
 	fields: [{ name: 'Title', slug: 'title', type: 'string' }],
 });
+
+const itemOf = (schemaId: string, contactId: number) => ({ schema_id: schemaId, data: { title: 'Ann', client: contactId } });
 
 const funds = (accountId: number, amount: number) => ({ account_id: accountId, amount, description: 'counted' });

@@ -10,7 +10,7 @@ import { contactAccountAnswers } from './answers';
 export const addContactAccount = apiMethod({
 	name: 'addContactAccount',
 	verbs: POST_ONLY,
-	summary: 'Opens an empty account of a contact in a currency.',
+	summary: 'Opens an empty contact account of a contact in a currency.',
 	section: '§4.10',
 	input: addContactAccountInput,
 	example: { contact_id: 1, currency: 'USD' },

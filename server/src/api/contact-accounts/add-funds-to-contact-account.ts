@@ -10,7 +10,7 @@ import { contactAccountAnswers } from './answers';
 export const addFundsToContactAccount = apiMethod({
 	name: 'addFundsToContactAccount',
 	verbs: POST_ONLY,
-	summary: 'Tops an account up ("Deposit via API" in its journal); a blocked account can be topped up.',
+	summary: 'Tops a contact account up ("Deposit via API" in its journal); a blocked one can be topped up.',
 	section: '§4.12',
 	input: fundsInput,
 	example: { account_id: 1, amount: 15000, description: 'Bonus for the order #42' },

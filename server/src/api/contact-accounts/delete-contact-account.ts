@@ -7,7 +7,7 @@ import { contactAccountAnswers } from './answers';
 export const deleteContactAccount = apiMethod({
 	name: 'deleteContactAccount',
 	verbs: POST_ONLY,
-	summary: 'Deletes an empty account.',
+	summary: 'Deletes an empty contact account.',
 	section: '§4.11',
 	input: deleteContactAccountInput,
 	example: { account_id: 1 },

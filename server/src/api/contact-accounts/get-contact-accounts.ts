@@ -11,7 +11,7 @@ import { contactAccountAnswers } from './answers';
 export const getContactAccounts = apiMethod({
 	name: 'getContactAccounts',
 	verbs: GET_AND_POST,
-	summary: "A contact's accounts, in the order they were opened.",
+	summary: "A contact's contact accounts, in the order they were opened.",
 	section: '§4.9',
 	input: getContactAccountsInput,
 	example: { contact_id: 1 },

@@ -10,7 +10,7 @@ import { contactAccountAnswers } from './answers';
 export const withdrawFundsFromContactAccount = apiMethod({
 	name: 'withdrawFundsFromContactAccount',
 	verbs: POST_ONLY,
-	summary: 'Debits an account ("Debit via API" in its journal), never below zero, also under parallel calls.',
+	summary: 'Debits a contact account ("Debit via API" in its journal), never below zero, also under parallel calls.',
 	section: '§4.13',
 	input: fundsInput,
 	example: { account_id: 1, amount: 2500, description: 'Paid for delivery' },

@@ -3,20 +3,23 @@ import type { Vars } from '../../contract/kit/i18n';
 import { validationMessage } from '../../contract/kit/validation-messages';
 import type { ListRefusal } from '../../domain/lists/refusals';
 import type { Lang } from '../../http/language';
-import { refusalAnswers } from '../refusal-answers';
+import { refusalAnswers, type RefusalAnswer } from '../refusal-answers';
 
 /** Laravel's text of the `exists` rule, which an unknown value of an enumeration gets too. */
 const selectedIsInvalid = (lang: Lang, vars: Vars) => validationMessage(lang, 'in', vars);
 
+/** A list's 404, also the answer of the list item methods to a missing list (§12.8). */
+export const listNotFound: RefusalAnswer<unknown> = {
+	status: 404,
+	as: ['message', 'error'],
+	errors: 'schema_id',
+	bodyId: 'ListNotFound',
+	text: { en: 'List not found.', ru: 'Список не найден.' },
+	when: 'The list does not exist or was deleted (§4.4).',
+};
+
 export const listAnswers = refusalAnswers<ListRefusal>({
-	list_not_found: {
-		status: 404,
-		as: ['message', 'error'],
-		errors: 'schema_id',
-		bodyId: 'ListNotFound',
-		text: { en: 'List not found.', ru: 'Список не найден.' },
-		when: 'The list does not exist or was deleted (§4.4).',
-	},
+	list_not_found: listNotFound,
 	list_forbidden: {
 		status: 403,
 		as: ['message', 'error'],

@@ -84,7 +84,7 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, lang: L
 }
 
 /** Laravel's summary: the first text, plus how many more there are. */
-function summarize(errors: FieldErrors, lang: Lang): string {
+export function summarize(errors: FieldErrors, lang: Lang): string {
 	const texts = Object.values(errors).flat();
 	if (texts.length <= 1) return texts[0] ?? validationMessage(lang, 'invalid', { attribute: 'input' });
 	return `${texts[0]} ${validationMessage(lang, 'and_more', { count: texts.length - 1 })}`;

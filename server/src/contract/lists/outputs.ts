@@ -42,4 +42,4 @@ export const listItemJson = z
 		created_at: isoWithOffsetJson(),
 		updated_at: isoWithOffsetJson(),
 	})
-	.meta({ id: 'ListItem' });
+	.meta({ id: 'AdminListItem' });

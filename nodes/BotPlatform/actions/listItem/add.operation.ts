@@ -1,0 +1,28 @@
+/** List Item → Add: `addListItem`; every required field of the list must have a value. Returns the item. */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { apiRequest, type ApiResult } from '../../transport';
+import { callOptions, listIdParameter } from '../../helpers/parameters';
+import { forOperation } from '../../helpers/display-options';
+import { listLocator, requestOptions } from '../common.descriptions';
+import type { BotPlatformOperation } from '../node.type';
+import { fieldsParameter, fieldsProperties } from './common';
+
+const properties: INodeProperties[] = [
+	listLocator,
+	...fieldsProperties('Every required field of the list needs a value'),
+	requestOptions,
+];
+
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const params = { schema_id: listIdParameter.call(this, itemIndex), data: fieldsParameter.call(this, itemIndex) };
+	const { body } = (await apiRequest.call(this, 'addListItem', params, callOptions.call(this, itemIndex))) as ApiResult<{
+		data: IDataObject;
+	}>;
+	return body.data;
+}
+
+export const add: BotPlatformOperation = {
+	method: 'addListItem',
+	description: forOperation('listItem', 'add', properties),
+	execute,
+};

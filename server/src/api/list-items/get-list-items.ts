@@ -1,0 +1,67 @@
+/** getListItems (§12.4): a page of a list's items, filtered and sorted, in the envelope of §4.2. */
+import { z } from 'zod';
+import { DEFAULT_ITEMS_PER_PAGE, getListItemsInput, itemFilters, itemOrder } from '../../contract/list-items/inputs';
+import { listItemJson } from '../../contract/list-items/outputs';
+import { presentListItemsText } from '../../contract/list-items/presenter';
+import { itemsPage } from '../../domain/list-items/list-items';
+import { findOwnedList } from '../../domain/lists/lists';
+import { apiMethod, GET_AND_POST, ok } from '../api-method';
+import { pageEnvelope, pageEnvelopeJson } from '../../contract/kit/pagination';
+import { validate } from '../../contract/kit/validation';
+import { listItemAnswers } from './answers';
+
+export const getListItems = apiMethod({
+	name: 'getListItems',
+	verbs: GET_AND_POST,
+	summary: "A page of a list's items, filtered by field values and sorted.",
+	section: '§12.4',
+	input: getListItemsInput,
+	example: {
+		schema_id: '0123456789abcdef01234567',
+		filters: { status: 'paid' },
+		order_by: 'created_at,desc',
+		page: 1,
+		limit: 100,
+	},
+	success: [
+		{
+			status: 200,
+			when:
+				'A page of items in the envelope of §4.2; `links` carry only `page`, so send the other parameters again. ' +
+				'The walk is complete when `links.next` is null.',
+			body: pageEnvelopeJson(listItemJson),
+		},
+	],
+	refusals: listItemAnswers.for('list_not_found', 'list_forbidden', 'no_such_field'),
+	commands: {
+		cases: {
+			'last page': { count: 3, budget: 3 },
+			'full page': {
+				count: 4,
+				budget: 3,
+				overBudget:
+					'the list is read for its owner and fields, then the page, then the count; a page that is not full tells the total by itself. Folding the count into the page needs $facet, which the embedded database does not run',
+			},
+		},
+	},
+	async handle({ user, lang, models, methodUrl }, input) {
+		const owned = await findOwnedList(models, user, input.schema_id);
+		if (!owned.ok) throw listItemAnswers.error(lang, owned);
+		const { list } = owned;
+		const { filters, order_by } = validate(
+			z.object({ filters: itemFilters(list.fields).nullish(), order_by: itemOrder(list.fields).nullish() }),
+			{ filters: input.filters, order_by: input.order_by },
+			lang,
+		);
+		const page = input.page ?? 1;
+		const limit = input.limit ?? DEFAULT_ITEMS_PER_PAGE;
+		const references = [
+			...(input.bot_id ? [{ type: 'bot' as const, id: input.bot_id }] : []),
+			...(input.contact_id ? [{ type: 'contact' as const, id: input.contact_id }] : []),
+		];
+		const found = await itemsPage(models, list, { filter: filters ?? [], references, order: order_by ?? null, page, limit });
+		if (!found.ok) throw listItemAnswers.error(lang, found);
+		const envelope = pageEnvelope(found.items, found.total, { page, perPage: limit, path: methodUrl });
+		return ok({ ...envelope, data: presentListItemsText(list, found.items) });
+	},
+});

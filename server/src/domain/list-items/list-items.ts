@@ -1,0 +1,179 @@
+/**
+ * The rules of list items (§12): a list's items are read, added, changed and deleted only through a list the caller
+ * owns; an item of a deleted list is not found (§4.6); `contact` and `bot` values name the caller's own. Values
+ * arrive checked against the list's fields (`contract/list-items/inputs.ts`); each rule returns its result or a
+ * refusal saying why.
+ */
+import type { Models } from '../../models';
+import type { ListDoc, ListField } from '../../models/list';
+import type { ListItemDoc } from '../../models/list-item';
+import type { Caller } from '../caller';
+import { listObjectId, withLiveFields } from '../lists/lists';
+import type { Refused } from './refusals';
+
+const itemObjectId = listObjectId;
+
+/** Values to write: slug and stored value, in the list's field order; and slugs cleared (`null`, on update only). */
+export interface ValueChanges {
+	set: [string, string | number | boolean][];
+	unset: string[];
+}
+
+/** An equality per slug; several values: any of them. Null matches an unset value. */
+export type ItemFilter = [slug: string, values: (string | number | boolean | null)[]][];
+
+export interface ItemOrder {
+	/** A slug, or one of the item's own fields (`id`, `created_at`, `updated_at`). */
+	field: string;
+	own: boolean;
+	direction: 1 | -1;
+}
+
+const OWN_PATHS: Readonly<Record<string, string>> = { id: '_id', created_at: 'createdAt', updated_at: 'updatedAt' };
+
+export interface ItemsQuery {
+	filter: ItemFilter;
+	/** `bot_id` and `contact_id` of getListItems: the first field of that type must hold the ID. */
+	references: { type: 'bot' | 'contact'; id: number }[];
+	order: ItemOrder | null;
+	page: number;
+	limit: number;
+}
+
+/** Safe paths: slugs passed the slug charset (no `.` or `$`). */
+const valuePath = (slug: string) => `values.${slug}`;
+
+/**
+ * One page of a list's items (§12.4). The total is counted only when the page cannot tell it: a page that is not
+ * full, and not past the end, is the last one, so the total is what comes before it plus what it holds.
+ */
+export async function itemsPage(
+	models: Models,
+	list: ListDoc,
+	query: ItemsQuery,
+): Promise<{ ok: true; items: ListItemDoc[]; total: number } | Refused<'no_such_field'>> {
+	const conditions: Record<string, unknown> = { listId: list._id };
+	for (const [slug, values] of query.filter) conditions[valuePath(slug)] = values.length === 1 ? values[0] : { $in: values };
+	for (const { type, id } of query.references) {
+		const field = list.fields.find((candidate) => candidate.type === type);
+		if (!field) return { ok: false, reason: 'no_such_field', param: `${type}_id` };
+		conditions[valuePath(field.slug)] = id;
+	}
+	const order = query.order ?? { field: 'id', own: true, direction: 1 };
+	const path = order.own ? OWN_PATHS[order.field] : valuePath(order.field);
+	// `_id` breaks ties, so that pages do not overlap (as §4.14 rule 4 for contacts).
+	const sort: Record<string, 1 | -1> =
+		path === '_id' ? { _id: order.direction } : { [path]: order.direction, _id: order.direction };
+	const skip = Math.min((query.page - 1) * query.limit, Number.MAX_SAFE_INTEGER);
+	// The whole page in the first batch: one round trip, where the default first batch (101) would need getMores.
+	const items = await models.listItems
+		.find(conditions)
+		.sort(sort)
+		.skip(skip)
+		.limit(query.limit)
+		.batchSize(query.limit)
+		.lean<ListItemDoc[]>();
+	const isLastPage = items.length > 0 ? items.length < query.limit : skip === 0;
+	const total = isLastPage ? skip + items.length : await models.listItems.countDocuments(conditions);
+	return { ok: true, items, total };
+}
+
+/** The `contact` and `bot` values that are not the caller's own live contact or bot, by slug (§12, the brief's rule). */
+async function foreignReferences(models: Models, caller: Caller, fields: readonly ListField[], changes: ValueChanges) {
+	const typeOf = new Map(fields.map((field) => [field.slug, field.type]));
+	const wanted = { contact: new Map<string, number>(), bot: new Map<string, number>() };
+	for (const [slug, value] of changes.set) {
+		const type = typeOf.get(slug);
+		if ((type === 'contact' || type === 'bot') && typeof value === 'number') wanted[type].set(slug, value);
+	}
+	const owned = async (type: 'contact' | 'bot', ids: number[]): Promise<Set<number>> => {
+		if (ids.length === 0) return new Set();
+		const filter = { _id: { $in: ids }, ownerId: caller._id, deletedAt: null };
+		const found =
+			type === 'contact'
+				? await models.contacts.find(filter, { _id: 1 }).lean<{ _id: number }[]>()
+				: await models.bots.find(filter, { _id: 1 }).lean<{ _id: number }[]>();
+		return new Set(found.map((doc) => doc._id));
+	};
+	const [contacts, bots] = await Promise.all([
+		owned('contact', [...new Set(wanted.contact.values())]),
+		owned('bot', [...new Set(wanted.bot.values())]),
+	]);
+	return [...[...wanted.contact].filter(([, id]) => !contacts.has(id)), ...[...wanted.bot].filter(([, id]) => !bots.has(id))].map(
+		([slug]) => slug,
+	);
+}
+
+export type AddedItem = { ok: true; item: ListItemDoc } | Refused<'value_not_owned'>;
+
+/**
+ * Adds an item to a list the caller owns (§12.5). A list deleted between its read and this insert leaves an item
+ * no call can reach (its list is gone, so every lookup of it is a 404).
+ */
+export async function addItem(models: Models, caller: Caller, list: ListDoc, changes: ValueChanges): Promise<AddedItem> {
+	const foreign = await foreignReferences(models, caller, list.fields, changes);
+	if (foreign.length > 0) return { ok: false, reason: 'value_not_owned', slugs: foreign };
+	const created = await models.listItems.create({ listId: list._id, values: Object.fromEntries(changes.set) });
+	return { ok: true, item: created.toObject<ListItemDoc>() };
+}
+
+export type OwnedItem = { ok: true; item: ListItemDoc; list: ListDoc } | Refused<'item_not_found' | 'item_forbidden'>;
+
+/**
+ * The caller's item and its list. Missing, malformed, of a deleted list (§4.6), or not of `schemaId` when one is
+ * sent (§12.6): `item_not_found`; of someone else's list: `item_forbidden` (§12.8).
+ */
+export async function findOwnedItem(
+	models: Models,
+	caller: Caller,
+	itemId: string,
+	schemaId?: string | null,
+): Promise<OwnedItem> {
+	const id = itemObjectId(itemId);
+	const item = id && (await models.listItems.findById(id).lean<ListItemDoc>());
+	if (!item) return { ok: false, reason: 'item_not_found' };
+	if (schemaId !== undefined && schemaId !== null && item.listId.toHexString() !== schemaId.toLowerCase())
+		return { ok: false, reason: 'item_not_found' };
+	const list = await models.lists.findById(item.listId).lean<ListDoc>();
+	if (!list) return { ok: false, reason: 'item_not_found' };
+	if (!list.ownerId.equals(caller._id)) return { ok: false, reason: 'item_forbidden' };
+	return { ok: true, item, list: withLiveFields(list) };
+}
+
+export type UpdatedItem = { ok: true; item: ListItemDoc } | Refused<'value_not_owned' | 'item_not_found'>;
+
+/**
+ * Merges the values sent into the item (§12.6): one update of only those paths, so parallel updates of different
+ * slugs all hold. `updated_at` changes even when no value does (§12.3).
+ */
+export async function updateItem(
+	models: Models,
+	caller: Caller,
+	list: ListDoc,
+	item: Pick<ListItemDoc, '_id'>,
+	changes: ValueChanges,
+): Promise<UpdatedItem> {
+	const foreign = await foreignReferences(models, caller, list.fields, changes);
+	if (foreign.length > 0) return { ok: false, reason: 'value_not_owned', slugs: foreign };
+	const $set = Object.fromEntries(changes.set.map(([slug, value]) => [valuePath(slug), value]));
+	const $unset = Object.fromEntries(changes.unset.map((slug) => [valuePath(slug), '']));
+	const updated = await models.listItems
+		.findOneAndUpdate(
+			{ _id: item._id, listId: list._id },
+			{ $set: { ...$set, updatedAt: new Date() }, ...(changes.unset.length > 0 ? { $unset } : {}) },
+			{ returnDocument: 'after', timestamps: false },
+		)
+		.lean<ListItemDoc>();
+	// Deleted meanwhile.
+	return updated ? { ok: true, item: updated } : { ok: false, reason: 'item_not_found' };
+}
+
+export type DeletedItem = { ok: true } | Refused<'item_not_found' | 'item_forbidden'>;
+
+/** Deletes the caller's item (§12.7); a second delete, or one after the list's deletion, is a 404 (§4.6). */
+export async function deleteItem(models: Models, caller: Caller, itemId: string): Promise<DeletedItem> {
+	const owned = await findOwnedItem(models, caller, itemId);
+	if (!owned.ok) return owned;
+	const { deletedCount } = await models.listItems.deleteOne({ _id: owned.item._id, listId: owned.list._id });
+	return deletedCount === 1 ? { ok: true } : { ok: false, reason: 'item_not_found' };
+}
