@@ -5,7 +5,7 @@
 import { createUserWithBot, createListForTest, createListItemForTest } from '../support/factories';
 import { expectInvalid } from '../support/lists';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { FIELDS } from '../api/lists/fields-helpers';
+import { itemsOf, listWithItems } from '../api/lists/fields-helpers';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -13,28 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** An owner with a list of FIELDS and two records. */
-async function listWithItems() {
-	const { user, project, bot } = await createUserWithBot(t);
-	const list = await createListForTest(user, { project_uuid: project.uuid }, FIELDS);
-	const items = [
-		await createListItemForTest(t, list.id, { title: 'First', 2024: 7, price: 1500 }),
-		await createListItemForTest(t, list.id, { title: 'Second', price: 250 }),
-	];
-	return { user, project, bot, list, items };
-}
-
-async function itemsOf(id: string) {
-	return (await t.admin.expect(200, 'GET', `/lists/${id}/items`)).data as {
-		id: string;
-		values: Record<string, unknown>;
-		updated_at: string;
-	}[];
-}
-
 describe('records through the admin API (value formats: this server’s choice, the spec shows none)', () => {
 	test('§4.7 required fields are enforced; unknown slugs and wrong value types are refused per key', async () => {
-		const { list } = await listWithItems();
+		const { list } = await listWithItems(t);
 		expectInvalid(await t.admin.request('POST', `/lists/${list.id}/items`, { values: {} }), ['values.title']);
 		expectInvalid(await t.admin.request('POST', `/lists/${list.id}/items`, { values: { title: null } }), ['values.title']);
 		expectInvalid(await t.admin.request('POST', `/lists/${list.id}/items`, {}), ['values']);
@@ -46,7 +27,7 @@ describe('records through the admin API (value formats: this server’s choice, 
 			'values.2024',
 			'values.price',
 		]);
-		expect(await itemsOf(list.id)).toHaveLength(2);
+		expect(await itemsOf(t, list.id)).toHaveLength(2);
 	});
 
 	test('one JSON type per field type', async () => {

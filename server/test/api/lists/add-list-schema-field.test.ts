@@ -1,14 +1,8 @@
 /** addListSchemaField (§4.7). */
-import {
-	createUser,
-	createUserWithBot,
-	createListForTest,
-	createListItemForTest,
-	inviteToProject,
-} from '../../support/factories';
+import { createUser, createListItemForTest, inviteToProject } from '../../support/factories';
 import { expectForbidden, expectInvalid, expectListNotFound, fieldSlugsInOrder, rawCall } from '../../support/lists';
 import { startTestServer, type TestServer } from '../../support/test-server';
-import { FIELDS, listOf } from './fields-helpers';
+import { itemsOf, listOf, listWithItems } from './fields-helpers';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -16,28 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** An owner with a list of FIELDS and two records. */
-async function listWithItems() {
-	const { user, project, bot } = await createUserWithBot(t);
-	const list = await createListForTest(user, { project_uuid: project.uuid }, FIELDS);
-	const items = [
-		await createListItemForTest(t, list.id, { title: 'First', 2024: 7, price: 1500 }),
-		await createListItemForTest(t, list.id, { title: 'Second', price: 250 }),
-	];
-	return { user, project, bot, list, items };
-}
-
-async function itemsOf(id: string) {
-	return (await t.admin.expect(200, 'GET', `/lists/${id}/items`)).data as {
-		id: string;
-		values: Record<string, unknown>;
-		updated_at: string;
-	}[];
-}
-
 describe('§4.7 addListSchemaField', () => {
 	test('§4.7 appends at the end with the defaults; 204 with no body', async () => {
-		const { user, list } = await listWithItems();
+		const { user, list } = await listWithItems(t);
 		const res = await user.api.call('addListSchemaField', {
 			schema_id: list.id,
 			field: { name: 'Notes', slug: 'notes', type: 'string' },
@@ -57,7 +32,7 @@ describe('§4.7 addListSchemaField', () => {
 	});
 
 	test('§2.2 §4.7 digit slugs are appended at the end too (raw JSON order)', async () => {
-		const { user, list } = await listWithItems();
+		const { user, list } = await listWithItems(t);
 		await user.api.call('addListSchemaField', { schema_id: list.id, field: { name: 'Zero', slug: '0', type: 'bool' } });
 		await user.api.call('addListSchemaField', { schema_id: list.id, field: { name: 'Letters', slug: 'abc', type: 'bool' } });
 		await user.api.call('addListSchemaField', { schema_id: list.id, field: { name: 'Big', slug: '99999', type: 'bool' } });
@@ -66,7 +41,7 @@ describe('§4.7 addListSchemaField', () => {
 	});
 
 	test('§4.7 a money field with its currency; flags given as strings in a query string', async () => {
-		const { user, list } = await listWithItems();
+		const { user, list } = await listWithItems(t);
 		const field = {
 			name: 'Cost',
 			slug: 'cost',
@@ -88,21 +63,21 @@ describe('§4.7 addListSchemaField', () => {
 	});
 
 	test('§4.7 as form fields', async () => {
-		const { user, list } = await listWithItems();
+		const { user, list } = await listWithItems(t);
 		const field = { name: 'Flag', slug: 'flag', type: 'bool', is_required: 'false' };
 		expect((await user.api.call('addListSchemaField', { schema_id: list.id, field }, { as: 'form' })).status).toBe(204);
 		expect((await listOf(user, list.id)).fields.flag).toMatchObject({ type: 'bool', is_required: false });
 	});
 
 	test('§4.7 §3 existing records do not change', async () => {
-		const { user, list } = await listWithItems();
-		const before = await itemsOf(list.id);
+		const { user, list } = await listWithItems(t);
+		const before = await itemsOf(t, list.id);
 		await user.api.call('addListSchemaField', { schema_id: list.id, field: { name: 'Notes', slug: 'notes', type: 'string' } });
-		expect(await itemsOf(list.id)).toEqual(before);
+		expect(await itemsOf(t, list.id)).toEqual(before);
 	});
 
 	test('§4.7 a required new field must be filled on every later record addition', async () => {
-		const { user, list } = await listWithItems();
+		const { user, list } = await listWithItems(t);
 		await user.api.call('addListSchemaField', { schema_id: list.id, field: { name: 'Notes', slug: 'notes', type: 'string' } });
 		const missing = await t.admin.request('POST', `/lists/${list.id}/items`, { values: { title: 'Third' } });
 		expectInvalid(missing, ['values.notes']);
@@ -110,7 +85,7 @@ describe('§4.7 addListSchemaField', () => {
 	});
 
 	test('§4.7 a slug already in the list: 422 on field.slug, nothing added', async () => {
-		const { user, list } = await listWithItems();
+		const { user, list } = await listWithItems(t);
 		for (const slug of ['title', '2024']) {
 			const res = await user.api.call('addListSchemaField', {
 				schema_id: list.id,
@@ -122,7 +97,7 @@ describe('§4.7 addListSchemaField', () => {
 	});
 
 	test('§4.7 parallel adds of one slug: exactly one succeeds', async () => {
-		const { user, list } = await listWithItems();
+		const { user, list } = await listWithItems(t);
 		const results = await Promise.all(
 			[1, 2, 3].map((n) =>
 				user.api.call('addListSchemaField', {
@@ -137,7 +112,7 @@ describe('§4.7 addListSchemaField', () => {
 	});
 
 	test('§4.7 parallel adds of different slugs all land, none lost', async () => {
-		const { user, list } = await listWithItems();
+		const { user, list } = await listWithItems(t);
 		const slugs = ['a1', 'a2', 'a3', 'a4', 'a5'];
 		const results = await Promise.all(
 			slugs.map((slug) =>
@@ -149,7 +124,7 @@ describe('§4.7 addListSchemaField', () => {
 	});
 
 	test('§4.7 money without a currency, or with an unknown code: 422 on field.currency', async () => {
-		const { user, list } = await listWithItems();
+		const { user, list } = await listWithItems(t);
 		for (const currency of [undefined, '', 'XYZ', 'eur', { $ne: null }]) {
 			const res = await user.api.call('addListSchemaField', {
 				schema_id: list.id,
@@ -161,7 +136,7 @@ describe('§4.7 addListSchemaField', () => {
 	});
 
 	test('§4.7 §7.1 field rules: required parts, slug charset and length, reserved names, type, flags', async () => {
-		const { user, list } = await listWithItems();
+		const { user, list } = await listWithItems(t);
 		const add = (field: unknown) => user.api.call('addListSchemaField', { schema_id: list.id, field });
 		expectInvalid(await add(undefined), ['field']);
 		expectInvalid(await add('notes'), ['field']);
@@ -178,7 +153,7 @@ describe('§4.7 addListSchemaField', () => {
 	});
 
 	test('§4.7 a missing list: 404; another’s or an invited project’s list: 403; nothing added', async () => {
-		const { user, project, list } = await listWithItems();
+		const { user, project, list } = await listWithItems(t);
 		const field = { name: 'Notes', slug: 'notes', type: 'string' };
 		expectListNotFound(await user.api.call('addListSchemaField', { schema_id: '0123456789abcdef01234567', field }));
 		const stranger = await createUser(t);

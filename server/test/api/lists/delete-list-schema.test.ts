@@ -1,14 +1,8 @@
 /** deleteListSchema (§4.6). */
-import {
-	createUser,
-	createUserWithBot,
-	createListForTest,
-	createListItemForTest,
-	inviteToProject,
-} from '../../support/factories';
+import { createUser, createListForTest, createListItemForTest, inviteToProject } from '../../support/factories';
 import { expectForbidden, expectInvalid, expectListNotFound, listIdsOf, listsCountOf, storedItemsOf } from '../../support/lists';
 import { startTestServer, type TestServer } from '../../support/test-server';
-import { FIELDS } from './fields-helpers';
+import { FIELDS, itemsOf, listWithItems } from './fields-helpers';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -16,28 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** An owner with a list of FIELDS and two records. */
-async function listWithItems() {
-	const { user, project, bot } = await createUserWithBot(t);
-	const list = await createListForTest(user, { project_uuid: project.uuid }, FIELDS);
-	const items = [
-		await createListItemForTest(t, list.id, { title: 'First', 2024: 7, price: 1500 }),
-		await createListItemForTest(t, list.id, { title: 'Second', price: 250 }),
-	];
-	return { user, project, bot, list, items };
-}
-
-async function itemsOf(id: string) {
-	return (await t.admin.expect(200, 'GET', `/lists/${id}/items`)).data as {
-		id: string;
-		values: Record<string, unknown>;
-		updated_at: string;
-	}[];
-}
-
 describe('§4.6 deleteListSchema', () => {
 	test('§4.6 §3 204 with no body; the list and all its records are gone; later lookups give 404', async () => {
-		const { user, project, list, items } = await listWithItems();
+		const { user, project, list, items } = await listWithItems(t);
 		expect(await storedItemsOf(t, list.id)).toHaveLength(items.length);
 		const res = await user.api.call('deleteListSchema', { schema_id: list.id });
 		expect(res.status).toBe(204);
@@ -50,15 +25,15 @@ describe('§4.6 deleteListSchema', () => {
 	});
 
 	test('§4.6 only that list’s records go; other lists keep theirs', async () => {
-		const { user, project, list } = await listWithItems();
+		const { user, project, list } = await listWithItems(t);
 		const other = await createListForTest(user, { project_uuid: project.uuid }, FIELDS);
 		await createListItemForTest(t, other.id, { title: 'Kept' });
 		await user.api.call('deleteListSchema', { schema_id: list.id });
-		expect((await itemsOf(other.id)).map((item) => item.values)).toEqual([{ title: 'Kept' }]);
+		expect((await itemsOf(t, other.id)).map((item) => item.values)).toEqual([{ title: 'Kept' }]);
 	});
 
 	test('§4.6 deleting again, or a list that never existed: 404', async () => {
-		const { user, list } = await listWithItems();
+		const { user, list } = await listWithItems(t);
 		expect((await user.api.call('deleteListSchema', { schema_id: list.id })).status).toBe(204);
 		expectListNotFound(await user.api.call('deleteListSchema', { schema_id: list.id }));
 		expectListNotFound(await user.api.call('deleteListSchema', { schema_id: 'not-a-list' }));
@@ -66,7 +41,7 @@ describe('§4.6 deleteListSchema', () => {
 	});
 
 	test('§4.6 parallel deletes of one list: one 204, the others 404, and only its slot is given back', async () => {
-		const { user, project, list } = await listWithItems();
+		const { user, project, list } = await listWithItems(t);
 		const other = await createListForTest(user, { project_uuid: project.uuid }, FIELDS);
 		const results = await Promise.all([1, 2, 3].map(() => user.api.call('deleteListSchema', { schema_id: list.id })));
 		expect(results.map((res) => res.status).sort()).toEqual([204, 404, 404]);
@@ -74,18 +49,18 @@ describe('§4.6 deleteListSchema', () => {
 	});
 
 	test('§4.6 §1 another user’s list, or one of a project the caller was invited to: 403, nothing deleted', async () => {
-		const { project, list, items } = await listWithItems();
+		const { project, list, items } = await listWithItems(t);
 		const stranger = await createUser(t);
 		const member = await createUser(t);
 		await inviteToProject(t, project, member);
 		expectForbidden(await stranger.api.call('deleteListSchema', { schema_id: list.id }));
 		expectForbidden(await member.api.call('deleteListSchema', { schema_id: list.id }, { verb: 'GET' }));
-		expect(await itemsOf(list.id)).toHaveLength(items.length);
+		expect(await itemsOf(t, list.id)).toHaveLength(items.length);
 		expect(await listsCountOf(t, project.uuid)).toBe(1);
 	});
 
 	test('§4.1 by GET with a query string', async () => {
-		const { user, list } = await listWithItems();
+		const { user, list } = await listWithItems(t);
 		expect((await user.api.call('deleteListSchema', { schema_id: list.id }, { verb: 'GET' })).status).toBe(204);
 		expect(await storedItemsOf(t, list.id)).toEqual([]);
 	});

@@ -2,9 +2,8 @@
  * deleteListSchema (§4.6), addListSchemaField (§4.7), deleteListSchemaField (§4.8), and what they do to a
  * list's records (§3), with records made through the admin API.
  */
-import { createUserWithBot, createListForTest, createListItemForTest } from '../../support/factories';
 import { startTestServer, type TestServer } from '../../support/test-server';
-import { FIELDS, listOf } from './fields-helpers';
+import { listOf, listWithItems } from './fields-helpers';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -12,20 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** An owner with a list of FIELDS and two records. */
-async function listWithItems() {
-	const { user, project, bot } = await createUserWithBot(t);
-	const list = await createListForTest(user, { project_uuid: project.uuid }, FIELDS);
-	const items = [
-		await createListItemForTest(t, list.id, { title: 'First', 2024: 7, price: 1500 }),
-		await createListItemForTest(t, list.id, { title: 'Second', price: 250 }),
-	];
-	return { user, project, bot, list, items };
-}
-
 describe('§2.1 updated_at follows field changes', () => {
 	test('§2.1 §4.7 §4.8 adding or deleting a field moves updated_at; created_at stays', async () => {
-		const { user, list } = await listWithItems();
+		const { user, list } = await listWithItems(t);
 		const past = new Date('2020-01-01T00:00:00Z');
 		const models = t.server.database.models;
 		const stored = await models.lists.findById(list.id, { _id: 1 }).lean();
