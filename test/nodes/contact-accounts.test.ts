@@ -4,7 +4,7 @@
  * Version 1 workflows first, then what version 2 changed: accounts by contact and currency, ISO 4217 dropdowns.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { accountFixture, accountOf, accountsOf } from '../../server/test/support/contact-accounts';
+import { contactAccountFixture, accountOf, accountsOf } from '../../server/test/support/contact-accounts';
 import { createUserWithBot, createContact, createContactAccountForTest } from '../../server/test/support/factories';
 import { loadOptions, runNode } from './support/n8n-harness';
 import { useNodeTestEnv } from './support/setup';
@@ -54,7 +54,7 @@ describe('create, list, delete', () => {
 	});
 
 	test('Delete removes an empty account', async () => {
-		const fixture = await accountFixture(env.t);
+		const fixture = await contactAccountFixture(env.t);
 		const result = await runNode({
 			credentials: env.credentials(fixture.owner),
 			parameters: { resource: 'contactAccount', operation: 'delete', accountId: fixture.accountId },
@@ -70,7 +70,7 @@ describe('create, list, delete', () => {
 
 describe('funds in minor units', () => {
 	test('Add Funds and Withdraw Funds move whole minor units and return the account', async () => {
-		const fixture = await accountFixture(env.t);
+		const fixture = await contactAccountFixture(env.t);
 		const added = await runNode({
 			credentials: env.credentials(fixture.owner),
 			parameters: funds('addFunds', { accountId: fixture.accountId, amountUnit: 'minor', amount: 15025, description: 'Bonus' }),
@@ -92,7 +92,7 @@ describe('funds in minor units', () => {
 	});
 
 	test('a fractional minor amount is refused before sending', async () => {
-		const fixture = await accountFixture(env.t);
+		const fixture = await contactAccountFixture(env.t);
 		const result = await runNode({
 			credentials: env.credentials(fixture.owner),
 			parameters: funds('addFunds', { accountId: fixture.accountId, amountUnit: 'minor', amount: 10.5 }),
@@ -108,7 +108,7 @@ describe('funds in major units: the node reads the account’s currency, then co
 		['JPY', '1500', 1500],
 		['KWD', '1.234', 1234],
 	])('%s: %s becomes %d minor units', async (currency, major, minor) => {
-		const fixture = await accountFixture(env.t, { currency });
+		const fixture = await contactAccountFixture(env.t, { currency });
 		const added = await runNode({
 			credentials: env.credentials(fixture.owner),
 			parameters: funds('addFunds', {
@@ -136,7 +136,7 @@ describe('funds in major units: the node reads the account’s currency, then co
 	});
 
 	test('a number from an expression is converted without float error (4.35 USD is 435 cents)', async () => {
-		const fixture = await accountFixture(env.t);
+		const fixture = await contactAccountFixture(env.t);
 		const result = await runNode({
 			credentials: env.credentials(fixture.owner),
 			items: [{ price: 4.35 }],
@@ -155,7 +155,7 @@ describe('funds in major units: the node reads the account’s currency, then co
 		['JPY', '1500.5', 'JPY has no decimal places, but the amount is 1500.5'],
 		['KWD', '1.2345', 'KWD has 3 decimal places, but the amount 1.2345 has more'],
 	])('%s: %s has too many decimals and nothing is sent', async (currency, major, message) => {
-		const fixture = await accountFixture(env.t, { currency });
+		const fixture = await contactAccountFixture(env.t, { currency });
 		const result = await runNode({
 			credentials: env.credentials(fixture.owner),
 			parameters: funds('addFunds', {
@@ -171,7 +171,7 @@ describe('funds in major units: the node reads the account’s currency, then co
 	});
 
 	test('an account that is not the contact’s is refused before any money moves', async () => {
-		const fixture = await accountFixture(env.t);
+		const fixture = await contactAccountFixture(env.t);
 		const otherContact = await createContact(env.t, fixture.bot);
 		const result = await runNode({
 			credentials: env.credentials(fixture.owner),
@@ -189,7 +189,7 @@ describe('funds in major units: the node reads the account’s currency, then co
 
 describe('the spec’s refusals, with actionable messages', () => {
 	test('422 currency_exists', async () => {
-		const fixture = await accountFixture(env.t);
+		const fixture = await contactAccountFixture(env.t);
 		const result = await runNode({
 			credentials: env.credentials(fixture.owner),
 			parameters: { resource: 'contactAccount', operation: 'create', contactId: fixture.contact.id, currency: 'USD' },
@@ -208,7 +208,7 @@ describe('the spec’s refusals, with actionable messages', () => {
 	});
 
 	test('422 account_not_empty', async () => {
-		const fixture = await accountFixture(env.t, { balance: 500 });
+		const fixture = await contactAccountFixture(env.t, { balance: 500 });
 		const result = await runNode({
 			credentials: env.credentials(fixture.owner),
 			parameters: { resource: 'contactAccount', operation: 'delete', accountId: fixture.accountId },
@@ -218,7 +218,7 @@ describe('the spec’s refusals, with actionable messages', () => {
 	});
 
 	test('422 insufficient_funds: the server’s text with the balance is in the description', async () => {
-		const fixture = await accountFixture(env.t, { balance: 100 });
+		const fixture = await contactAccountFixture(env.t, { balance: 100 });
 		const result = await runNode({
 			credentials: env.credentials(fixture.owner),
 			parameters: funds('withdrawFunds', { accountId: fixture.accountId, amountUnit: 'minor', amount: 101 }),
@@ -231,7 +231,7 @@ describe('the spec’s refusals, with actionable messages', () => {
 	});
 
 	test('422 account_blocked', async () => {
-		const fixture = await accountFixture(env.t, { balance: 100 });
+		const fixture = await contactAccountFixture(env.t, { balance: 100 });
 		await env.t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		const result = await runNode({
 			credentials: env.credentials(fixture.owner),
@@ -242,7 +242,7 @@ describe('the spec’s refusals, with actionable messages', () => {
 	});
 
 	test('422 on the amount: every field error is listed', async () => {
-		const fixture = await accountFixture(env.t);
+		const fixture = await contactAccountFixture(env.t);
 		const result = await runNode({
 			credentials: env.credentials(fixture.owner),
 			parameters: funds('addFunds', {
@@ -274,7 +274,7 @@ describe('the spec’s refusals, with actionable messages', () => {
 	});
 
 	test('403: someone else’s contact account', async () => {
-		const fixture = await accountFixture(env.t);
+		const fixture = await contactAccountFixture(env.t);
 		const { user: stranger } = await createUserWithBot(env.t);
 		const result = await runNode({
 			credentials: env.credentials(stranger),
@@ -287,7 +287,7 @@ describe('the spec’s refusals, with actionable messages', () => {
 
 describe('retries: a funds call is never sent twice after an ambiguous failure', () => {
 	test('a reset after the server took the top-up: one request, one top-up, and an error that says so', async () => {
-		const fixture = await accountFixture(env.t);
+		const fixture = await contactAccountFixture(env.t);
 		env.proxy.inject('addFundsToContactAccount', { kind: 'reset-after-forward' });
 		const result = await runNode({
 			credentials: env.credentials(fixture.owner),
@@ -300,7 +300,7 @@ describe('retries: a funds call is never sent twice after an ambiguous failure',
 	});
 
 	test('a reset before the server saw the debit is not retried either: the node cannot tell the two apart', async () => {
-		const fixture = await accountFixture(env.t, { balance: 1000 });
+		const fixture = await contactAccountFixture(env.t, { balance: 1000 });
 		env.proxy.inject('withdrawFundsFromContactAccount', { kind: 'reset-before-forward' });
 		const result = await runNode({
 			credentials: env.credentials(fixture.owner),
@@ -312,7 +312,7 @@ describe('retries: a funds call is never sent twice after an ambiguous failure',
 	});
 
 	test('a 503 on a debit is not retried', async () => {
-		const fixture = await accountFixture(env.t, { balance: 1000 });
+		const fixture = await contactAccountFixture(env.t, { balance: 1000 });
 		env.proxy.inject('withdrawFundsFromContactAccount', {
 			kind: 'respond',
 			status: 503,
@@ -327,7 +327,7 @@ describe('retries: a funds call is never sent twice after an ambiguous failure',
 	});
 
 	test('a 429 is retried after Retry-After, because the server refused it before doing anything', async () => {
-		const fixture = await accountFixture(env.t);
+		const fixture = await contactAccountFixture(env.t);
 		env.proxy.inject('addFundsToContactAccount', {
 			kind: 'respond',
 			status: 429,
@@ -346,7 +346,7 @@ describe('retries: a funds call is never sent twice after an ambiguous failure',
 	});
 
 	test('the currency lookup of major units is a read: a reset there is retried, then the top-up goes once', async () => {
-		const fixture = await accountFixture(env.t);
+		const fixture = await contactAccountFixture(env.t);
 		env.proxy.inject('getContactAccounts', { kind: 'reset-before-forward' });
 		const result = await runNode({
 			credentials: env.credentials(fixture.owner),
@@ -401,7 +401,7 @@ describe('version 2: an account by contact and currency, amounts in major units 
 		['IQD', '1.250', 1250],
 		['KWD', '0.005', 5],
 	])('%s: adding and withdrawing %s needs only the contact and the currency (%d minor units)', async (currency, major, minor) => {
-		const fixture = await accountFixture(env.t, { currency });
+		const fixture = await contactAccountFixture(env.t, { currency });
 		const byContact = { accountBy: 'contactAndCurrency', contactId: String(fixture.contact.id), currency };
 		const added = await runNode({
 			credentials: env.credentials(fixture.owner),
@@ -423,7 +423,7 @@ describe('version 2: an account by contact and currency, amounts in major units 
 	});
 
 	test('a currency the contact has no account in: an error naming its accounts, and no money call', async () => {
-		const fixture = await accountFixture(env.t, { currency: 'USD' });
+		const fixture = await contactAccountFixture(env.t, { currency: 'USD' });
 		const result = await runNode({
 			credentials: env.credentials(fixture.owner),
 			typeVersion: 2,
@@ -441,7 +441,7 @@ describe('version 2: an account by contact and currency, amounts in major units 
 	});
 
 	test('by ID in minor units needs no lookup; by ID in major units reads the contact’s accounts first', async () => {
-		const fixture = await accountFixture(env.t, { currency: 'JPY' });
+		const fixture = await contactAccountFixture(env.t, { currency: 'JPY' });
 		const minor = await runNode({
 			credentials: env.credentials(fixture.owner),
 			typeVersion: 2,
@@ -472,7 +472,7 @@ describe('version 2: an account by contact and currency, amounts in major units 
 	});
 
 	test('Delete by contact and currency', async () => {
-		const fixture = await accountFixture(env.t, { currency: 'GBP' });
+		const fixture = await contactAccountFixture(env.t, { currency: 'GBP' });
 		const result = await runNode({
 			credentials: env.credentials(fixture.owner),
 			typeVersion: 2,
@@ -483,7 +483,7 @@ describe('version 2: an account by contact and currency, amounts in major units 
 	});
 
 	test('an empty Contact ID is refused before any request (n8n’s required check catches it, unlike a 0)', async () => {
-		const fixture = await accountFixture(env.t);
+		const fixture = await contactAccountFixture(env.t);
 		await expect(
 			runNode({
 				credentials: env.credentials(fixture.owner),
@@ -503,7 +503,7 @@ describe('version 2: an account by contact and currency, amounts in major units 
 	});
 
 	test('a reset after the server took the top-up: the top-up is not sent again', async () => {
-		const fixture = await accountFixture(env.t, { currency: 'EUR' });
+		const fixture = await contactAccountFixture(env.t, { currency: 'EUR' });
 		env.proxy.inject('addFundsToContactAccount', { kind: 'reset-after-forward' });
 		const result = await runNode({
 			credentials: env.credentials(fixture.owner),
@@ -516,7 +516,7 @@ describe('version 2: an account by contact and currency, amounts in major units 
 	});
 
 	test('the Currency dropdown lists the contact’s accounts with their balances', async () => {
-		const fixture = await accountFixture(env.t, { currency: 'EUR', balance: 1250 });
+		const fixture = await contactAccountFixture(env.t, { currency: 'EUR', balance: 1250 });
 		const jpy = await createContactAccountForTest(fixture.owner, fixture.contact, 'JPY');
 		const parameters = { resource: 'contactAccount', operation: 'addFunds', contactId: String(fixture.contact.id) };
 		const options = await loadOptions(env.credentials(fixture.owner), 'getContactAccounts', parameters, 'currency', 2);

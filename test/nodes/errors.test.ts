@@ -5,7 +5,7 @@
  * transient failures, and Retry-After is honoured in both of its forms.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { accountFixture, accountOf } from '../../server/test/support/contact-accounts';
+import { contactAccountFixture, accountOf } from '../../server/test/support/contact-accounts';
 import { createUser, createUserWithBot } from '../../server/test/support/factories';
 import { runNode } from './support/n8n-harness';
 import { useNodeTestEnv } from './support/setup';
@@ -109,7 +109,7 @@ describe('the node settings "On Error: Continue" (n8n decides where each item go
 	test.each([1, 2])(
 		'version %d, "Continue (using error output)": a refused debit reaches the error branch with its input and all details in error, the others the success branch',
 		async (typeVersion) => {
-			const fixture = await accountFixture(env.t, { balance: 500 });
+			const fixture = await contactAccountFixture(env.t, { balance: 500 });
 			const result = await runNode({
 				credentials: env.credentials(fixture.owner),
 				typeVersion,
@@ -133,7 +133,7 @@ describe('the node settings "On Error: Continue" (n8n decides where each item go
 	);
 
 	test('"Continue (regular output)": the refused debit stays on the main output, in its place, with status, code and errors', async () => {
-		const fixture = await accountFixture(env.t, { balance: 500 });
+		const fixture = await contactAccountFixture(env.t, { balance: 500 });
 		const result = await runNode({
 			credentials: env.credentials(fixture.owner),
 			onError: 'continueRegularOutput',

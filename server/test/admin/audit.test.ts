@@ -3,7 +3,7 @@
  * over HTTP, and the audit trail of every change (no secret in it), with its export.
  */
 import { randomBytes } from 'node:crypto';
-import { accountFixture } from '../support/contact-accounts';
+import { contactAccountFixture } from '../support/contact-accounts';
 import {
 	createUser,
 	createUserWithBot,
@@ -55,7 +55,7 @@ describe('lists of the admin API', () => {
 	});
 
 	test('GET /contacts finds by bot, name, phone digits and messenger ID; GET /contacts/:id is the card with its accounts', async () => {
-		const fixture = await accountFixture(t, { balance: 500 });
+		const fixture = await contactAccountFixture(t, { balance: 500 });
 		const { bot, contact } = fixture;
 		const other = await createContact(t, bot, { name: 'Zed Other', phone: '+79001234567' });
 		const ids = async (query: string) =>
@@ -185,7 +185,7 @@ describe('the audit trail', () => {
 	test('entries recorded before the contact-account routes were renamed are found by the new names and the old', async () => {
 		const other = await startTestServer();
 		try {
-			const fixture = await accountFixture(other);
+			const fixture = await contactAccountFixture(other);
 			const id = String(fixture.accountId);
 			// As an earlier version recorded it, then as this one does.
 			await other.server.database.models.auditEntries.create({

@@ -1,6 +1,6 @@
 /** Contact accounts (§2.3, §3, §4.9–4.13, §7.3, §8): shape, rules, bounds, access, languages, verbs, journal. */
 import { ISO_WITH_OFFSET } from '../support/formats';
-import { accountFixture, accountOf, debit, journalOf, journalSum, topUp } from '../support/contact-accounts';
+import { contactAccountFixture, accountOf, debit, journalOf, journalSum, topUp } from '../support/contact-accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let t: TestServer;
@@ -11,7 +11,7 @@ afterAll(() => t.close());
 
 describe('admin: blocking and the journal', () => {
 	test('§3 block sets blocked_at, blocking again keeps it, unblock clears it', async () => {
-		const fixture = await accountFixture(t, { balance: 5 });
+		const fixture = await contactAccountFixture(t, { balance: 5 });
 		const blocked = await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		expect(blocked.data).toMatchObject({ id: fixture.accountId, amount: 5, blocked_at: expect.stringMatching(ISO_WITH_OFFSET) });
 		const again = await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
@@ -23,7 +23,7 @@ describe('admin: blocking and the journal', () => {
 	});
 
 	test('the former paths under /accounts (before "account" meant the user) answer as the new ones do', async () => {
-		const fixture = await accountFixture(t, { balance: 5 });
+		const fixture = await contactAccountFixture(t, { balance: 5 });
 		const id = fixture.accountId;
 		const blocked = await t.admin.expect(200, 'POST', `/accounts/${id}/block`);
 		expect(blocked.data).toEqual(await t.admin.expect(200, 'POST', `/contact-accounts/${id}/block`).then((res) => res.data));
@@ -54,7 +54,7 @@ describe('admin: blocking and the journal', () => {
 	});
 
 	test('§2.3 the journal lists every successful operation in order, refused ones not at all', async () => {
-		const fixture = await accountFixture(t);
+		const fixture = await contactAccountFixture(t);
 		const { owner, accountId } = fixture;
 		expect((await topUp(owner, accountId, 300, 'first')).status).toBe(200);
 		expect((await debit(owner, accountId, 500, 'too much')).status).toBe(422);

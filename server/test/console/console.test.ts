@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS, haveChromium, watchPage } from '../support/chromium';
 import { capturedLog } from '../support/captured-log';
-import { accountFixture, accountsOf, startServerOnSameDatabase } from '../support/contact-accounts';
+import { contactAccountFixture, accountsOf, startServerOnSameDatabase } from '../support/contact-accounts';
 import { createUser, createListForTest, createProject } from '../support/factories';
 import { http } from '../support/http';
 import { until } from '../support/wait';
@@ -307,7 +307,7 @@ describe('the console over HTTP', () => {
 	}, 60_000);
 
 	test("blocks and unblocks a contact's account on its card, and shows its journal with a chart", async () => {
-		const fixture = await accountFixture(t, { balance: 1250 });
+		const fixture = await contactAccountFixture(t, { balance: 1250 });
 		secrets.push(fixture.owner.apiKey);
 		await screen('Contacts');
 		await page.getByLabel('Bot ID').fill(String(fixture.bot.id));

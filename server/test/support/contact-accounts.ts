@@ -10,7 +10,7 @@ import {
 import type { HttpResponse } from './http';
 import { databaseUriOf, startTestServer, type TestServer } from './test-server';
 
-export interface AccountFixture {
+export interface ContactAccountFixture {
 	owner: TestUser;
 	bot: TestBot;
 	contact: ContactJson;
@@ -18,7 +18,10 @@ export interface AccountFixture {
 }
 
 /** An owner with a bot, a contact and an account in `currency`, optionally topped up with `balance`. */
-export async function accountFixture(t: TestServer, { currency = 'USD', balance = 0 } = {}): Promise<AccountFixture> {
+export async function contactAccountFixture(
+	t: TestServer,
+	{ currency = 'USD', balance = 0 } = {},
+): Promise<ContactAccountFixture> {
 	const { user: owner, bot } = await createUserWithBot(t);
 	const contact = await createContact(t, bot);
 	const { id: accountId } = await createContactAccountForTest(owner, contact, currency);
@@ -54,7 +57,7 @@ export async function accountsOf(owner: TestUser, contactId: number): Promise<Ar
 }
 
 /** The account as its owner sees it through getContactAccounts. */
-export async function accountOf(fixture: AccountFixture): Promise<Record<string, any>> {
+export async function accountOf(fixture: ContactAccountFixture): Promise<Record<string, any>> {
 	const contactAccount = (await accountsOf(fixture.owner, fixture.contact.id)).find(
 		(candidate) => candidate.id === fixture.accountId,
 	);
@@ -85,4 +88,12 @@ export const journalSum = (entries: JournalEntry[]) => entries.reduce((sum, entr
  */
 export async function startServerOnSameDatabase(t: TestServer, seed?: unknown): Promise<TestServer> {
 	return startTestServer({ mongodbUri: databaseUriOf(t) }, undefined, seed);
+}
+
+/** The fixture's contact account and journal are as they were: a refused call changed nothing. */
+export async function expectUnchanged(t: TestServer, fixture: ContactAccountFixture, amount: number, journalLength: number) {
+	expect((await accountOf(fixture)).amount).toBe(amount);
+	const journal = await journalOf(t, fixture.accountId);
+	expect(journal).toHaveLength(journalLength);
+	expect(journalSum(journal)).toBe(amount);
 }

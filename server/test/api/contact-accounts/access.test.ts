@@ -1,5 +1,12 @@
 /** Contact accounts (§2.3, §3, §4.9–4.13, §7.3, §8): shape, rules, bounds, access, languages, verbs, journal. */
-import { accountFixture, debit, journalOf, journalSum, topUp, type AccountFixture } from '../../support/contact-accounts';
+import {
+	contactAccountFixture,
+	debit,
+	journalOf,
+	journalSum,
+	topUp,
+	type ContactAccountFixture,
+} from '../../support/contact-accounts';
 import { createUser } from '../../support/factories';
 import { startTestServer, type TestServer } from '../../support/test-server';
 
@@ -11,7 +18,7 @@ afterAll(() => t.close());
 
 describe('§7.3 access: 404 for missing or deleted, 403 for someone else', () => {
 	/** Calls every account method on the fixture's contact and account. */
-	async function callAll(caller: AccountFixture['owner'], fixture: AccountFixture) {
+	async function callAll(caller: ContactAccountFixture['owner'], fixture: ContactAccountFixture) {
 		const { contact, accountId } = fixture;
 		return {
 			getContactAccounts: await caller.api.call('getContactAccounts', { contact_id: contact.id }),
@@ -22,7 +29,7 @@ describe('§7.3 access: 404 for missing or deleted, 403 for someone else', () =>
 		};
 	}
 
-	async function expectAllRefused(fixture: AccountFixture, caller: AccountFixture['owner'], status: 403 | 404) {
+	async function expectAllRefused(fixture: ContactAccountFixture, caller: ContactAccountFixture['owner'], status: 403 | 404) {
 		const results = await callAll(caller, fixture);
 		for (const [method, res] of Object.entries(results)) {
 			expect({ method, status: res.status, body: res.data }).toEqual({ method, status, body: { error: expect.any(String) } });
@@ -48,26 +55,26 @@ describe('§7.3 access: 404 for missing or deleted, 403 for someone else', () =>
 	});
 
 	test("§7.3 another account's contact and account are 403, and nothing changes", async () => {
-		const fixture = await accountFixture(t, { balance: 100 });
+		const fixture = await contactAccountFixture(t, { balance: 100 });
 		const stranger = await createUser(t);
 		await expectAllRefused(fixture, stranger, 403);
 	});
 
 	test('§1 §7.3 a team member invited to the project is refused too (403)', async () => {
-		const fixture = await accountFixture(t, { balance: 100 });
+		const fixture = await contactAccountFixture(t, { balance: 100 });
 		const member = await createUser(t);
 		await t.admin.expect(201, 'POST', `/projects/${fixture.bot.project_uuid}/members`, { user_id: member.id });
 		await expectAllRefused(fixture, member, 403);
 	});
 
 	test('§7.3 a deleted contact is 404 for every method', async () => {
-		const fixture = await accountFixture(t, { balance: 100 });
+		const fixture = await contactAccountFixture(t, { balance: 100 });
 		await t.admin.expect(204, 'DELETE', `/contacts/${fixture.contact.id}`);
 		await expectAllRefused(fixture, fixture.owner, 404);
 	});
 
 	test('§7.3 a contact of a deleted bot is 404 for every method', async () => {
-		const fixture = await accountFixture(t, { balance: 100 });
+		const fixture = await contactAccountFixture(t, { balance: 100 });
 		await t.admin.expect(204, 'DELETE', `/bots/${fixture.bot.id}`);
 		await expectAllRefused(fixture, fixture.owner, 404);
 	});

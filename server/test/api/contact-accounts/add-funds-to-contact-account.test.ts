@@ -1,6 +1,6 @@
 /** addFundsToContactAccount (§4.12). */
 import { ISO_WITH_OFFSET } from '../../support/formats';
-import { accountFixture, accountOf, journalOf, topUp } from '../../support/contact-accounts';
+import { contactAccountFixture, accountOf, journalOf, topUp } from '../../support/contact-accounts';
 import { startTestServer, type TestServer } from '../../support/test-server';
 
 let t: TestServer;
@@ -11,7 +11,7 @@ afterAll(() => t.close());
 
 describe('§4.12 addFundsToContactAccount', () => {
 	test('§4.12 §2.3 adds the amount and answers 200 with the new balance; the journal says "Deposit via API"', async () => {
-		const fixture = await accountFixture(t, { balance: 100 });
+		const fixture = await contactAccountFixture(t, { balance: 100 });
 		const before = await accountOf(fixture);
 		const res = await topUp(fixture.owner, fixture.accountId, 15025, 'Bonus for the order #42');
 		expect(res.status).toBe(200);
@@ -42,7 +42,7 @@ describe('§4.12 addFundsToContactAccount', () => {
 	});
 
 	test('§3 §4.12 a blocked account can be topped up and stays blocked', async () => {
-		const fixture = await accountFixture(t);
+		const fixture = await contactAccountFixture(t);
 		const blocked = await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		const res = await topUp(fixture.owner, fixture.accountId, 500);
 		expect(res.status).toBe(200);
@@ -50,7 +50,7 @@ describe('§4.12 addFundsToContactAccount', () => {
 	});
 
 	test('§4.1 the string "100" in a form or a query string is read as 100', async () => {
-		const fixture = await accountFixture(t);
+		const fixture = await contactAccountFixture(t);
 		const params = { account_id: String(fixture.accountId), amount: '100', description: 'form' };
 		const form = await fixture.owner.api.call('addFundsToContactAccount', params, { as: 'form' });
 		expect(form.status).toBe(200);

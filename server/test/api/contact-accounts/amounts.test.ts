@@ -1,14 +1,6 @@
 /** Contact accounts (§2.3, §3, §4.9–4.13, §7.3, §8): shape, rules, bounds, access, languages, verbs, journal. */
 import { MAX_BALANCE } from '../../../src/domain/contact-accounts/limits';
-import {
-	accountFixture,
-	accountOf,
-	debit,
-	journalOf,
-	journalSum,
-	topUp,
-	type AccountFixture,
-} from '../../support/contact-accounts';
+import { contactAccountFixture, accountOf, debit, journalOf, topUp, expectUnchanged } from '../../support/contact-accounts';
 import { createUser } from '../../support/factories';
 import { startTestServer, type TestServer } from '../../support/test-server';
 
@@ -19,14 +11,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const MONEY_METHODS = ['addFundsToContactAccount', 'withdrawFundsFromContactAccount'] as const;
-
-/** A fixture whose account state and journal must stay as they are after a refused call. */
-async function expectUnchanged(fixture: AccountFixture, amount: number, journalLength: number) {
-	expect((await accountOf(fixture)).amount).toBe(amount);
-	const journal = await journalOf(t, fixture.accountId);
-	expect(journal).toHaveLength(journalLength);
-	expect(journalSum(journal)).toBe(amount);
-}
 
 describe('§2.3 amount_note', () => {
 	test.each([
@@ -42,14 +26,14 @@ describe('§2.3 amount_note', () => {
 		['IQD', 1234567, '1234.567 IQD'],
 		['CLF', 12345, '1.2345 CLF'],
 	])('§2.3 %s %i is shown as "%s" using the real minor units', async (currency, amount, note) => {
-		const fixture = await accountFixture(t, { currency, balance: amount });
+		const fixture = await contactAccountFixture(t, { currency, balance: amount });
 		expect(await accountOf(fixture)).toMatchObject({ amount, amount_note: note });
 	});
 });
 
 describe('§4.12 §4.13 amounts past the safe integers', () => {
 	test.each(MONEY_METHODS)('%s refuses 1e20 and -1e20 with the one limit it has, not two; nothing changes', async (method) => {
-		const fixture = await accountFixture(t, { balance: 100 });
+		const fixture = await contactAccountFixture(t, { balance: 100 });
 		const call = method === 'addFundsToContactAccount' ? topUp : debit;
 		const tooBig = await call(fixture.owner, fixture.accountId, 1e20);
 		expect(tooBig.status).toBe(422);
@@ -58,7 +42,7 @@ describe('§4.12 §4.13 amounts past the safe integers', () => {
 		const negative = await call(fixture.owner, fixture.accountId, -1e20);
 		expect(negative.status).toBe(422);
 		expect(negative.data.errors).toEqual({ amount: [expect.stringMatching(/must be at least 1\.$/)] });
-		await expectUnchanged(fixture, 100, 1);
+		await expectUnchanged(t, fixture, 100, 1);
 	});
 });
 
@@ -68,7 +52,7 @@ describe('§2.3 §8 amounts and descriptions of top-ups and debits', () => {
 			['1 (the minimum)', 1],
 			['10^14 (the maximum)', 100_000_000_000_000],
 		])('§2.3 §8 an amount of %s is accepted', async (_case, amount) => {
-			const fixture = await accountFixture(t, {
+			const fixture = await contactAccountFixture(t, {
 				balance: method === 'withdrawFundsFromContactAccount' ? 100_000_000_000_000 : 0,
 			});
 			const res = await fixture.owner.api.call(method, { account_id: fixture.accountId, amount, description: 'bound' });
@@ -89,11 +73,11 @@ describe('§2.3 §8 amounts and descriptions of top-ups and debits', () => {
 			['an operator object', { $gt: 0 }],
 			['an array', [5]],
 		])('§7.3 §8 an amount of %s is 422 under amount; nothing changes', async (_case, amount) => {
-			const fixture = await accountFixture(t, { balance: 1000 });
+			const fixture = await contactAccountFixture(t, { balance: 1000 });
 			const res = await fixture.owner.api.call(method, { account_id: fixture.accountId, amount, description: 'bound' });
 			expect(res.status).toBe(422);
 			expect(Object.keys(res.data.errors)).toEqual(['amount']);
-			await expectUnchanged(fixture, 1000, 1);
+			await expectUnchanged(t, fixture, 1000, 1);
 		});
 
 		test.each([
@@ -104,15 +88,15 @@ describe('§2.3 §8 amounts and descriptions of top-ups and debits', () => {
 			['a number', 5],
 			['an operator object', { $ne: null }],
 		])('§7.3 §8 a description that is %s is 422 under description; nothing changes', async (_case, description) => {
-			const fixture = await accountFixture(t, { balance: 1000 });
+			const fixture = await contactAccountFixture(t, { balance: 1000 });
 			const res = await fixture.owner.api.call(method, { account_id: fixture.accountId, amount: 1, description });
 			expect(res.status).toBe(422);
 			expect(Object.keys(res.data.errors)).toEqual(['description']);
-			await expectUnchanged(fixture, 1000, 1);
+			await expectUnchanged(t, fixture, 1000, 1);
 		});
 
 		test('§8 a description of 255 characters is accepted and kept in the journal', async () => {
-			const fixture = await accountFixture(t, { balance: 1000 });
+			const fixture = await contactAccountFixture(t, { balance: 1000 });
 			const description = 'ä'.repeat(255);
 			expect((await fixture.owner.api.call(method, { account_id: fixture.accountId, amount: 1, description })).status).toBe(200);
 			expect((await journalOf(t, fixture.accountId)).at(-1)?.description).toBe(description);
@@ -139,7 +123,7 @@ describe('§2.3 §8 amounts and descriptions of top-ups and debits', () => {
 	});
 
 	test('§2.3 balances stay exact integers: a top-up past 2^53 − 1 is 422 under amount and changes nothing', async () => {
-		const fixture = await accountFixture(t);
+		const fixture = await contactAccountFixture(t);
 		await t.server.database.models.contactAccounts.updateOne({ _id: fixture.accountId }, { $set: { amount: MAX_BALANCE - 10 } });
 		const toCeiling = await topUp(fixture.owner, fixture.accountId, 10);
 		expect(toCeiling.status).toBe(200);

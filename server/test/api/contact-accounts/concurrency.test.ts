@@ -3,7 +3,7 @@
  * the balance never below zero, the journal always equal to the balance, also across two server processes.
  */
 import {
-	accountFixture,
+	contactAccountFixture,
 	accountOf,
 	accountsOf,
 	debit,
@@ -31,7 +31,7 @@ const countBy = (responses: HttpResponse[], key: (res: HttpResponse) => string) 
 const outcome = (res: HttpResponse) => (res.status === 200 ? '200' : `${res.status} ${res.data?.code}`);
 
 test('§4.13 balance 100, 150 parallel debits of 1: exactly 100 succeed, 50 are insufficient_funds, the balance ends at 0', async () => {
-	const fixture = await accountFixture(t, { balance: 100 });
+	const fixture = await contactAccountFixture(t, { balance: 100 });
 	const responses = await times(150, (i) => debit(fixture.owner, fixture.accountId, 1, `debit ${i}`));
 	expect(countBy(responses, outcome)).toEqual({ '200': 100, '422 insufficient_funds': 50 });
 	for (const res of responses) {
@@ -48,7 +48,7 @@ test('§4.13 balance 100, 150 parallel debits of 1: exactly 100 succeed, 50 are 
 });
 
 test('§4.12 100 parallel top-ups of 1 add exactly 100', async () => {
-	const fixture = await accountFixture(t, { balance: 7 });
+	const fixture = await contactAccountFixture(t, { balance: 7 });
 	const responses = await times(100, (i) => topUp(fixture.owner, fixture.accountId, 1, `top-up ${i}`));
 	expect(countBy(responses, outcome)).toEqual({ '200': 100 });
 	expect((await accountOf(fixture)).amount).toBe(107);
@@ -58,7 +58,7 @@ test('§4.12 100 parallel top-ups of 1 add exactly 100', async () => {
 });
 
 test('§2.3 §4.13 a storm of mixed parallel operations: balance = start + successes = sum of the journal, never negative', async () => {
-	const fixture = await accountFixture(t, { balance: 500 });
+	const fixture = await contactAccountFixture(t, { balance: 500 });
 	// A fixed pseudo-random mix, so a failure can be replayed.
 	let seed = 20240601;
 	const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -109,7 +109,7 @@ test('§4.10 parallel openings of the same currency: exactly one account, the re
 
 test('§4.11 a delete racing top-ups never loses a top-up', async () => {
 	for (let round = 0; round < 5; round++) {
-		const fixture = await accountFixture(t);
+		const fixture = await contactAccountFixture(t);
 		const [deleted, ...topUps] = await Promise.all([
 			fixture.owner.api.call('deleteContactAccount', { account_id: fixture.accountId }),
 			...Array.from({ length: 10 }, () => topUp(fixture.owner, fixture.accountId, 1)),
@@ -131,7 +131,7 @@ test('§4.11 a delete racing top-ups never loses a top-up', async () => {
 test('§4.13 two server processes sharing one database: still exactly 100 of 150 debits succeed', async () => {
 	const other = await startServerOnSameDatabase(t);
 	try {
-		const fixture = await accountFixture(t, { balance: 100 });
+		const fixture = await contactAccountFixture(t, { balance: 100 });
 		const otherApi = new ApiClient(other.url, fixture.owner.apiKey);
 		const responses = await times(150, (i) =>
 			(i % 2 === 0 ? fixture.owner.api : otherApi).call('withdrawFundsFromContactAccount', {

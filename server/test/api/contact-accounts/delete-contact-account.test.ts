@@ -1,14 +1,5 @@
 /** deleteContactAccount (§4.11). */
-import {
-	accountFixture,
-	accountOf,
-	accountsOf,
-	debit,
-	journalOf,
-	journalSum,
-	topUp,
-	type AccountFixture,
-} from '../../support/contact-accounts';
+import { contactAccountFixture, accountsOf, debit, topUp, expectUnchanged } from '../../support/contact-accounts';
 import { createUser } from '../../support/factories';
 import { startTestServer, type TestServer } from '../../support/test-server';
 
@@ -18,17 +9,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A fixture whose account state and journal must stay as they are after a refused call. */
-async function expectUnchanged(fixture: AccountFixture, amount: number, journalLength: number) {
-	expect((await accountOf(fixture)).amount).toBe(amount);
-	const journal = await journalOf(t, fixture.accountId);
-	expect(journal).toHaveLength(journalLength);
-	expect(journalSum(journal)).toBe(amount);
-}
-
 describe('§4.11 deleteContactAccount', () => {
 	test('§4.11 an empty account is deleted: 204 with no body; it is gone and its currency can be opened again', async () => {
-		const fixture = await accountFixture(t);
+		const fixture = await contactAccountFixture(t);
 		const res = await fixture.owner.api.call('deleteContactAccount', { account_id: fixture.accountId });
 		expect(res.status).toBe(204);
 		expect(res.data).toBe('');
@@ -41,7 +24,7 @@ describe('§4.11 deleteContactAccount', () => {
 	});
 
 	test('§3 §4.11 an account with a balance is 422 account_not_empty under account_id; nothing changes', async () => {
-		const fixture = await accountFixture(t, { balance: 1 });
+		const fixture = await contactAccountFixture(t, { balance: 1 });
 		const res = await fixture.owner.api.call('deleteContactAccount', { account_id: fixture.accountId });
 		expect(res.status).toBe(422);
 		expect(res.data).toEqual({
@@ -49,11 +32,11 @@ describe('§4.11 deleteContactAccount', () => {
 			code: 'account_not_empty',
 			errors: { account_id: [res.data.message] },
 		});
-		await expectUnchanged(fixture, 1, 1);
+		await expectUnchanged(t, fixture, 1, 1);
 	});
 
 	test('§3 an account emptied by debits can be deleted, blocked or not', async () => {
-		const fixture = await accountFixture(t, { balance: 70 });
+		const fixture = await contactAccountFixture(t, { balance: 70 });
 		expect((await debit(fixture.owner, fixture.accountId, 70)).status).toBe(200);
 		await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		expect((await fixture.owner.api.call('deleteContactAccount', { account_id: fixture.accountId })).status).toBe(204);

@@ -1,5 +1,5 @@
 /** Contact accounts (§2.3, §3, §4.9–4.13, §7.3, §8): shape, rules, bounds, access, languages, verbs, journal. */
-import { accountFixture } from '../../support/contact-accounts';
+import { contactAccountFixture } from '../../support/contact-accounts';
 import { startTestServer, type TestServer } from '../../support/test-server';
 
 let t: TestServer;
@@ -13,7 +13,7 @@ describe('§7.1 texts follow Accept-Language; codes and keys do not', () => {
 	const CYRILLIC = /[а-яё]/i;
 
 	test('§7.1 §4.13 insufficient_funds and account_blocked in Russian', async () => {
-		const fixture = await accountFixture(t, { balance: 15025 });
+		const fixture = await contactAccountFixture(t, { balance: 15025 });
 		const params = { account_id: fixture.accountId, amount: 20000, description: 'x' };
 		const en = await fixture.owner.api.call('withdrawFundsFromContactAccount', params);
 		const inRussian = await fixture.owner.api.call('withdrawFundsFromContactAccount', params, ru);
@@ -34,7 +34,7 @@ describe('§7.1 texts follow Accept-Language; codes and keys do not', () => {
 	});
 
 	test('§7.1 currency_exists, account_not_empty, validation and 404 texts in Russian', async () => {
-		const fixture = await accountFixture(t, { balance: 1 });
+		const fixture = await contactAccountFixture(t, { balance: 1 });
 		const exists = await fixture.owner.api.call('addContactAccount', { contact_id: fixture.contact.id, currency: 'USD' }, ru);
 		expect(exists.data).toEqual({
 			message: expect.stringMatching(CYRILLIC),

@@ -4,7 +4,13 @@
  */
 import { newOperation, type Operation } from '../../../src/domain/contact-accounts/journal';
 import { ApiClient } from '../../support/api-client';
-import { accountFixture, accountOf, journalOf, journalSum, startServerOnSameDatabase } from '../../support/contact-accounts';
+import {
+	contactAccountFixture,
+	accountOf,
+	journalOf,
+	journalSum,
+	startServerOnSameDatabase,
+} from '../../support/contact-accounts';
 import { startTestServer, type TestServer } from '../../support/test-server';
 
 let t: TestServer;
@@ -27,7 +33,7 @@ const pendingOf = async (accountId: number) =>
 const storedJournal = (accountId: number) => models().contactAccountJournal.find({ accountId }).lean();
 
 test('§2.3 a change whose journal entry was never written is journaled before the journal is read', async () => {
-	const fixture = await accountFixture(t, { balance: 100 });
+	const fixture = await contactAccountFixture(t, { balance: 100 });
 	await changeWithoutJournal(fixture.accountId, newOperation('deposit', 40, 'interrupted top-up'));
 	await changeWithoutJournal(fixture.accountId, newOperation('debit', 15, 'interrupted debit'));
 	expect((await accountOf(fixture)).amount).toBe(125);
@@ -42,7 +48,7 @@ test('§2.3 a change whose journal entry was never written is journaled before t
 });
 
 test('§2.3 a change whose entry was written but not yet marked settled is journaled once, not twice', async () => {
-	const fixture = await accountFixture(t, { balance: 100 });
+	const fixture = await contactAccountFixture(t, { balance: 100 });
 	const operation = newOperation('debit', 30, 'half settled');
 	await changeWithoutJournal(fixture.accountId, operation);
 	await models().contactAccountJournal.create({ ...operation, accountId: fixture.accountId });
@@ -53,7 +59,7 @@ test('§2.3 a change whose entry was written but not yet marked settled is journ
 });
 
 test('§2.3 a server starting on the database settles what a crashed process left pending', async () => {
-	const fixture = await accountFixture(t, { balance: 100 });
+	const fixture = await contactAccountFixture(t, { balance: 100 });
 	await changeWithoutJournal(fixture.accountId, newOperation('debit', 60, 'before the crash'));
 	expect(await storedJournal(fixture.accountId)).toHaveLength(1);
 	const restarted = await startServerOnSameDatabase(t);
@@ -75,7 +81,7 @@ test('§2.3 a server starting on the database settles what a crashed process lef
 });
 
 test('§4.11 an empty account with unsettled operations is settled before it is deleted', async () => {
-	const fixture = await accountFixture(t, { balance: 10 });
+	const fixture = await contactAccountFixture(t, { balance: 10 });
 	await changeWithoutJournal(fixture.accountId, newOperation('debit', 10, 'emptied before the crash'));
 	const res = await fixture.owner.api.call('deleteContactAccount', { account_id: fixture.accountId });
 	expect(res.status).toBe(204);

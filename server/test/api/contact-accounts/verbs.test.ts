@@ -1,5 +1,5 @@
 /** Contact accounts (§2.3, §3, §4.9–4.13, §7.3, §8): shape, rules, bounds, access, languages, verbs, journal. */
-import { accountFixture, accountsOf } from '../../support/contact-accounts';
+import { contactAccountFixture, accountsOf } from '../../support/contact-accounts';
 import { startTestServer, type TestServer } from '../../support/test-server';
 
 let t: TestServer;
@@ -16,7 +16,7 @@ describe('§4.1 verbs', () => {
 		'addFundsToContactAccount',
 		'withdrawFundsFromContactAccount',
 	])('§4.1 %s is POST only: GET is a JSON 405 and changes nothing', async (method) => {
-		const fixture = await accountFixture(t, { balance: 10 });
+		const fixture = await contactAccountFixture(t, { balance: 10 });
 		const params = {
 			contact_id: fixture.contact.id,
 			currency: 'EUR',

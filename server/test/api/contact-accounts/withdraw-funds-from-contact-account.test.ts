@@ -1,5 +1,5 @@
 /** withdrawFundsFromContactAccount (§4.13). */
-import { accountFixture, accountOf, debit, journalOf, journalSum, type AccountFixture } from '../../support/contact-accounts';
+import { contactAccountFixture, debit, journalOf, journalSum, expectUnchanged } from '../../support/contact-accounts';
 import { startTestServer, type TestServer } from '../../support/test-server';
 
 let t: TestServer;
@@ -8,17 +8,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A fixture whose account state and journal must stay as they are after a refused call. */
-async function expectUnchanged(fixture: AccountFixture, amount: number, journalLength: number) {
-	expect((await accountOf(fixture)).amount).toBe(amount);
-	const journal = await journalOf(t, fixture.accountId);
-	expect(journal).toHaveLength(journalLength);
-	expect(journalSum(journal)).toBe(amount);
-}
-
 describe('§4.13 withdrawFundsFromContactAccount', () => {
 	test('§4.13 subtracts the amount and answers 200 with the reduced balance; the journal says "Debit via API"', async () => {
-		const fixture = await accountFixture(t, { balance: 1000 });
+		const fixture = await contactAccountFixture(t, { balance: 1000 });
 		const res = await debit(fixture.owner, fixture.accountId, 250, 'Paid for delivery');
 		expect(res.status).toBe(200);
 		expect(res.data.data).toMatchObject({ id: fixture.accountId, amount: 750, amount_note: '7.50 USD', blocked_at: null });
@@ -31,14 +23,14 @@ describe('§4.13 withdrawFundsFromContactAccount', () => {
 	});
 
 	test('§4.13 the whole balance can be debited, down to exactly 0', async () => {
-		const fixture = await accountFixture(t, { balance: 300 });
+		const fixture = await contactAccountFixture(t, { balance: 300 });
 		const res = await debit(fixture.owner, fixture.accountId, 300);
 		expect(res.status).toBe(200);
 		expect(res.data.data).toMatchObject({ amount: 0, amount_note: '0.00 USD' });
 	});
 
 	test('§4.13 §7.3 more than the balance is 422 insufficient_funds under account_id, naming the balance; nothing changes', async () => {
-		const fixture = await accountFixture(t, { balance: 15025 });
+		const fixture = await contactAccountFixture(t, { balance: 15025 });
 		const res = await debit(fixture.owner, fixture.accountId, 15026);
 		expect(res.status).toBe(422);
 		expect(res.data).toEqual({
@@ -47,11 +39,11 @@ describe('§4.13 withdrawFundsFromContactAccount', () => {
 			errors: { account_id: [res.data.message] },
 		});
 		expect(res.data.message).toContain('150.25 USD');
-		await expectUnchanged(fixture, 15025, 1);
+		await expectUnchanged(t, fixture, 15025, 1);
 	});
 
 	test('§3 §4.13 a blocked account refuses every debit with 422 account_blocked; nothing changes', async () => {
-		const fixture = await accountFixture(t, { balance: 1000 });
+		const fixture = await contactAccountFixture(t, { balance: 1000 });
 		await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		const res = await debit(fixture.owner, fixture.accountId, 10);
 		expect(res.status).toBe(422);
@@ -60,20 +52,20 @@ describe('§4.13 withdrawFundsFromContactAccount', () => {
 			code: 'account_blocked',
 			errors: { account_id: [res.data.message] },
 		});
-		await expectUnchanged(fixture, 1000, 1);
+		await expectUnchanged(t, fixture, 1000, 1);
 	});
 
 	test('§4.13 the blocked check comes first: blocked and insufficient at once is account_blocked', async () => {
-		const fixture = await accountFixture(t, { balance: 5 });
+		const fixture = await contactAccountFixture(t, { balance: 5 });
 		await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		const res = await debit(fixture.owner, fixture.accountId, 6);
 		expect(res.status).toBe(422);
 		expect(res.data.code).toBe('account_blocked');
-		await expectUnchanged(fixture, 5, 1);
+		await expectUnchanged(t, fixture, 5, 1);
 	});
 
 	test('§3 after unblocking, debits work again', async () => {
-		const fixture = await accountFixture(t, { balance: 50 });
+		const fixture = await contactAccountFixture(t, { balance: 50 });
 		await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/block`);
 		expect((await debit(fixture.owner, fixture.accountId, 10)).status).toBe(422);
 		await t.admin.expect(200, 'POST', `/contact-accounts/${fixture.accountId}/unblock`);
