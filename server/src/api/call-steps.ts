@@ -18,7 +18,7 @@ import { publicBase } from '../http/public-url';
 import { requestParams, type Params } from '../http/request-params';
 import type { Models } from '../models';
 import { noteAccount } from '../observability/request-labels';
-import { answerDeprecation, answerRate, keyRefused } from './access';
+import { accessRefused, answerDeprecation, answerRate } from './access';
 import type { ApiMethod, MethodContext } from './api-method';
 
 export interface CallStepsDeps {
@@ -46,7 +46,7 @@ export function callSteps({
 	/** The user the call's key belongs to, its call counted and within the limit. */
 	const admitCaller = async (req: Request, res: Response, params: Params, now: Date): Promise<CountedUser> => {
 		const authentication = await authenticator.authenticate(presentedKey(req, params), clientAddress(req), now);
-		if (!authentication.ok) throw keyRefused(authentication);
+		if (!authentication.ok) throw accessRefused(authentication);
 		const { user } = authentication;
 		noteAccount(res, user._id.toHexString());
 		const rate = checkRate(user.rateWindow, config.rateLimitPerMinute, now);

@@ -59,7 +59,7 @@ export function codedErrorBody(code: string) {
 /** Seconds, as an integer in a string. */
 const seconds = () => z.string().regex(/^\d+$/);
 
-const retryAfter = (when: string): AnswerHeader => ({
+export const retryAfter = (when: string): AnswerHeader => ({
 	description: `Seconds to wait ${when}.`,
 	schema: seconds(),
 	required: true,
@@ -162,43 +162,11 @@ export const databaseUnavailableAnswer: Answer = {
 	headers: { 'Retry-After': retryAfter('before trying again') },
 };
 
-/** What every API method can answer besides its own answers (§5, §7.1, §8, §9). */
-export const apiPipelineAnswers: readonly Answer[] = [
-	{
-		id: 'MethodRemoved',
-		status: 410,
-		when: 'The method was switched off after its sunset date (§9).',
-		body: codedErrorBody('method_removed'),
-	},
+/** What every API method can answer whatever its parameters, besides its access answers (`api/access.ts`). */
+export const apiTransportAnswers: readonly Answer[] = [
 	...requestAnswers,
 	...queryAnswers,
 	...bodyAnswers,
-	{
-		id: 'Unauthorized',
-		status: 401,
-		when: 'No key, a wrong key or a regenerated key (§5.7), or two `Authorization` headers.',
-		body: z.object({ error: z.literal('unauthorized') }),
-	},
-	{ status: 403, when: "The key holder's account is blocked (§7.1).", body: errorBody },
-	{
-		id: 'ProRequired',
-		status: 402,
-		when: 'The key holder is not on the Pro plan (§5.6).',
-		body: codedErrorBody('pro_required'),
-	},
-	{
-		id: 'TooManyRequests',
-		status: 429,
-		when: 'More than the allowed requests in a minute, all methods combined (§8).',
-		body: messageBody,
-		headers: { 'Retry-After': retryAfter('until the next request is allowed'), ...rateHeaders },
-	},
-	failedAuthenticationThrottled(
-		"This key matched no account more often from the client address in a minute than the server's " +
-			'`AUTH_FAILURES_PER_MINUTE` (60 by default), or more than 1000 unknown keys from the address wait for a lookup. ' +
-			'Other keys from the address are not refused for it.',
-		'AuthenticationThrottled',
-	),
 	databaseUnavailableAnswer,
 ];
 

@@ -8,7 +8,7 @@ import { adminAuthAnswers } from '../admin/admin-auth';
 import type { AdminRoute } from '../admin/route';
 import type { ApiArea } from '../api';
 import {
-	apiPipelineAnswers,
+	apiTransportAnswers,
 	bodyAnswers,
 	databaseUnavailableAnswer,
 	deprecationHeaders,
@@ -19,6 +19,7 @@ import {
 	type Answer,
 	type AnswerHeader,
 } from '../http/answers';
+import { accessAnswerList } from '../api/access';
 import type { ApiMethod } from '../api/api-method';
 import { SchemaComponents, type JsonSchema } from './json-schema';
 
@@ -210,7 +211,7 @@ class DocumentBuilder {
 
 	apiPathItem(method: ApiMethod, tag: string): Json {
 		const input = this.components.schemaOf(method.input, 'input');
-		const answers = [...method.success, ...method.refusals, ...validationAnswers, ...apiPipelineAnswers];
+		const answers = [...method.success, ...method.refusals, ...validationAnswers, ...accessAnswerList, ...apiTransportAnswers];
 		// A deprecated method says so on every answer, known before anything else is (domain/access/deprecations.ts).
 		const responses = this.responses(answers, rateHeaders, deprecationHeaders);
 		const description =
