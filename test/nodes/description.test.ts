@@ -231,8 +231,10 @@ describe.each([1, 2, 3, 3.1])('version %d: options and fields follow n8n convent
 		expect(fieldSlug.typeOptions).toEqual({ loadOptionsMethod: 'getListFields', loadOptionsDependsOn: ['list.value'] });
 		const methods = new BotPlatform().methods;
 		expect(Object.keys(methods.listSearch).sort()).toEqual([
+			'searchBotTags',
 			'searchBots',
 			'searchContactAccounts',
+			'searchContactTags',
 			'searchContacts',
 			'searchLists',
 		]);
@@ -366,6 +368,30 @@ describe('version 3.1: the key holder is the User resource (versions 1 to 3 keep
 		expect(propertiesOf(3.1).filter((p) => p.displayOptions?.show?.resource?.includes('account'))).toEqual([
 			expect.objectContaining({ name: 'options' }), // Get Current's options, shown for both values
 		]);
+	});
+});
+
+describe('version 3.1: a tag is picked from a list, by name or by ID (versions 1 to 3 keep Tag, Tag Name and Tag ID)', () => {
+	const shownFor = (version: number, operation: string) =>
+		propertiesOf(version).filter(
+			(p) => p.displayOptions?.show?.resource?.includes('tag') && p.displayOptions?.show?.operation?.includes(operation),
+		);
+
+	test.each([
+		['addToContact', 'searchBotTags', ['botId', 'contactId', 'tag', 'options']],
+		['removeFromContact', 'searchContactTags', ['contactId', 'tag', 'options']],
+	])('%s: one Tag picker listing with %s', (operation, method, names) => {
+		const shown = shownFor(3.1, operation);
+		expect(shown.map((p) => p.name)).toEqual(names);
+		const picker = shown.find((p) => p.name === 'tag')!;
+		expect(picker).toMatchObject({ type: 'resourceLocator', required: true, default: { mode: 'list', value: '' } });
+		expect(picker.modes?.map((m) => m.name)).toEqual(['list', 'name', 'id']);
+		expect(picker.modes?.[0].typeOptions).toEqual({ searchListMethod: method, searchable: true });
+		// Add's Bot only fills the Tag list: the API takes no bot, so it is optional.
+		expect(shown.find((p) => p.name === 'botId')?.required ?? false).toBe(false);
+		for (const version of [1, 2, 3]) {
+			expect(shownFor(version, operation).map((p) => p.name)).toEqual(['contactId', 'tagBy', 'tagName', 'tagId', 'options']);
+		}
 	});
 });
 

@@ -1,6 +1,6 @@
 /**
- * List search for the resource locators: lists (all versions), and from version 3 bots, contacts and contact
- * accounts. The API has no name filter, so each call reads pages (from the pagination token on) until it has
+ * List search for the resource locators: lists (all versions), from version 3 bots, contacts and contact accounts,
+ * from 3.1 tags. The API has no name filter, so each call reads pages (from the pagination token on) until it has
  * matches to show or the records run out, at most a few pages per call; the token lets n8n ask for more.
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
@@ -42,6 +42,17 @@ interface ContactsPage {
 	data?: IDataObject[];
 }
 
+/**
+ * The ID chosen in another picker of the node, or undefined while it is empty, an expression, or not a parameter of
+ * the operation. Read raw: n8n's `extractValue` throws for a parameter the operation does not show.
+ */
+function pickedId(this: ILoadOptionsFunctions, name: string): number | undefined {
+	const picked = this.getCurrentNodeParameter(name) as unknown;
+	const value = picked !== null && typeof picked === 'object' ? (picked as { value?: unknown }).value : picked;
+	const raw = String(value ?? '').trim();
+	return /^\d+$/.test(raw) && Number(raw) >= 1 ? Number(raw) : undefined;
+}
+
 /** Up to `pages` batches of contacts from `offset` on (ascending ID); `nextOffset` is undefined after the last. */
 async function contactsFrom(
 	this: ILoadOptionsFunctions,
@@ -49,13 +60,14 @@ async function contactsFrom(
 	pages: number,
 	batchSize: number,
 	onBatch: (contacts: IDataObject[]) => boolean,
+	botId?: number,
 ): Promise<number | undefined> {
 	let next = offset;
 	for (let read = 0; read < pages; read++) {
 		const { body } = (await apiRequest.call(
 			this,
 			'getContacts',
-			{ offset: next, limit: batchSize },
+			{ offset: next, limit: batchSize, ...(botId !== undefined && { bot_id: botId }) },
 			{ maxWaitSeconds: UI_MAX_WAIT_SECONDS },
 		)) as ApiResult<ContactsPage>;
 		const batch = Array.isArray(body?.data) ? body.data : [];
@@ -67,7 +79,7 @@ async function contactsFrom(
 	return next;
 }
 
-/** The contact picker: name, phone, email or ID; "Ann Lee (#1042)". */
+/** The contact picker: name, phone, email or ID; "Ann Lee (#1042)"; only the bot's when a Bot is chosen above it. */
 export async function searchContacts(
 	this: ILoadOptionsFunctions,
 	filter?: string,
@@ -94,6 +106,7 @@ export async function searchContacts(
 			}
 			return needle === '' || results.length >= MIN_MATCHES;
 		},
+		pickedId.call(this, 'botId'),
 	);
 	return { results, ...(nextOffset !== undefined && { paginationToken: String(nextOffset) }) };
 }
@@ -135,10 +148,39 @@ export async function searchBots(
 
 /** The account picker: the accounts of the contact chosen above it, "EUR - balance 12.50 EUR", by account ID. */
 export async function searchContactAccounts(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const raw = String(this.getCurrentNodeParameter('contactId', { extractValue: true }) ?? '').trim();
+	const contactId = pickedId.call(this, 'contactId');
 	// No contact yet, or an expression that only has a value when the workflow runs.
-	if (!/^\d+$/.test(raw) || Number(raw) < 1) return { results: [] };
+	if (contactId === undefined) return { results: [] };
 	const needle = filter?.trim().toUpperCase() ?? '';
-	const accounts = await accountsOfContact.call(this, Number(raw));
+	const accounts = await accountsOfContact.call(this, contactId);
 	return { results: accounts.filter((account) => String(account.currency).toUpperCase().includes(needle)).map(accountOption) };
+}
+
+/** Tag names as picker entries whose value is the name (the read methods give no IDs, spec §10.3), filtered. */
+async function tagsFrom(
+	this: ILoadOptionsFunctions,
+	method: 'getBotTags' | 'getContactTags',
+	params: IDataObject,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const { body } = (await apiRequest.call(this, method, params, { maxWaitSeconds: UI_MAX_WAIT_SECONDS })) as ApiResult<{
+		data?: unknown[];
+	}>;
+	const needle = filter?.trim().toLowerCase() ?? '';
+	const names = (Array.isArray(body?.data) ? body.data : []).map(String);
+	return { results: names.filter((name) => name.toLowerCase().includes(needle)).map((name) => ({ name, value: name })) };
+}
+
+/** The tag picker of Add to Contact: the tags of the Bot chosen above it, in the order they were made. */
+export async function searchBotTags(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const botId = pickedId.call(this, 'botId');
+	return botId === undefined ? { results: [] } : await tagsFrom.call(this, 'getBotTags', { bot_id: botId }, filter);
+}
+
+/** The tag picker of Remove From Contact: the tags the chosen contact has. */
+export async function searchContactTags(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const contactId = pickedId.call(this, 'contactId');
+	return contactId === undefined
+		? { results: [] }
+		: await tagsFrom.call(this, 'getContactTags', { contact_id: contactId }, filter);
 }

@@ -2,14 +2,22 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { callOptions } from '../../helpers/parameters';
-import { forOperation } from '../../helpers/display-options';
-import { requestOptions } from '../common.descriptions';
+import { forOperation, fromVersion3point1 } from '../../helpers/display-options';
+import { botLocator, requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
 import { contactAndTag, contactFields, tagFields } from './common';
 
+/** From version 3.1: the bot whose tags the Tag list shows (the API reads a bot's tags by bot, spec §10.3); not sent. */
+const tagListBot: INodeProperties = {
+	...botLocator(false),
+	description:
+		'The contact’s bot, whose tags the Tag list shows; it also narrows the Contact list. Not sent: the tag goes to the contact’s bot.',
+};
+
 const properties: INodeProperties[] = [
+	...fromVersion3point1([tagListBot]),
 	...contactFields,
-	...tagFields('A name the bot does not have yet becomes one of its tags'),
+	...tagFields('A name the bot does not have yet becomes one of its tags', 'searchBotTags', 'one of the bot’s tags'),
 	requestOptions,
 ];
 

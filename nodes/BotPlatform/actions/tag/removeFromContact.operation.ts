@@ -7,7 +7,11 @@ import { requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
 import { contactAndTag, contactFields, tagFields } from './common';
 
-const properties: INodeProperties[] = [...contactFields, ...tagFields('The bot keeps the tag'), requestOptions];
+const properties: INodeProperties[] = [
+	...contactFields,
+	...tagFields('The bot keeps the tag', 'searchContactTags', 'one of the contact’s tags'),
+	requestOptions,
+];
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	await apiRequest.call(this, 'detachTagFromContact', contactAndTag.call(this, itemIndex), callOptions.call(this, itemIndex));
