@@ -1,6 +1,7 @@
 /**
  * Contact Variable operations through n8n's engine against the real server (spec §11): set by name (made, then
- * changed), list, delete by name or ID, and the errors a workflow builder meets.
+ * changed), list, delete by name or ID, and the errors a workflow builder meets; in a node of version 3.1 (the
+ * default, what a new node gets) and in nodes saved with versions 3 and 1.
  */
 import { createUserWithBot, createContact } from '../../server/test/support/factories';
 import { runNode } from './support/n8n-harness';
@@ -10,55 +11,58 @@ const env = useNodeTestEnv();
 
 const byId = (value: number) => ({ __rl: true, mode: 'id', value: String(value) });
 
-test('Set makes the variable, then changes it; Get Many lists the variables; Delete by name removes one', async () => {
-	const { user, bot } = await createUserWithBot(env.t);
-	const contact = await createContact(env.t, bot);
-	const credentials = env.credentials(user);
-	const set = (value: string, additionalFields = {}) =>
-		runNode({
+test.each([3.1, 3])(
+	'Set makes the variable, then changes it; Get Many lists the variables; Delete by name removes one (version %s)',
+	async (typeVersion) => {
+		const { user, bot } = await createUserWithBot(env.t);
+		const contact = await createContact(env.t, bot);
+		const credentials = env.credentials(user);
+		const set = (value: string, additionalFields = {}) =>
+			runNode({
+				credentials,
+				typeVersion,
+				parameters: {
+					resource: 'contactVariable',
+					operation: 'set',
+					contactId: byId(contact.id),
+					variableName: 'plan',
+					value,
+					additionalFields,
+				},
+			});
+		const made = await set('gold', { deletable: true });
+		expect(made.error).toBeUndefined();
+		expect(made.json).toEqual([{ id: 1, name: 'plan', value: 'gold', deletable: true, variable: { id: 1, name: 'plan' } }]);
+		expect(env.proxy.calls('setContactVariable')[0].body).toEqual({
+			contact_id: contact.id,
+			name: 'plan',
+			value: 'gold',
+			deletable: true,
+		});
+		const changed = await set('silver');
+		expect(changed.json).toEqual([{ id: 1, name: 'plan', value: 'silver', deletable: true, variable: { id: 1, name: 'plan' } }]);
+		expect(env.proxy.calls('setContactVariable')[1].body).toEqual({ contact_id: contact.id, name: 'plan', value: 'silver' });
+		await set('Kazan');
+		const listed = await runNode({
 			credentials,
-			typeVersion: 3,
+			typeVersion,
+			parameters: { resource: 'contactVariable', operation: 'getAll', contactId: byId(contact.id) },
+		});
+		expect(listed.json.map((variable) => [variable.id, variable.name, variable.value])).toEqual([[1, 'plan', 'Kazan']]);
+		const deleted = await runNode({
+			credentials,
+			typeVersion,
 			parameters: {
 				resource: 'contactVariable',
-				operation: 'set',
+				operation: 'delete',
 				contactId: byId(contact.id),
+				variableBy: 'name',
 				variableName: 'plan',
-				value,
-				additionalFields,
 			},
 		});
-	const made = await set('gold', { deletable: true });
-	expect(made.error).toBeUndefined();
-	expect(made.json).toEqual([{ id: 1, name: 'plan', value: 'gold', deletable: true, variable: { id: 1, name: 'plan' } }]);
-	expect(env.proxy.calls('setContactVariable')[0].body).toEqual({
-		contact_id: contact.id,
-		name: 'plan',
-		value: 'gold',
-		deletable: true,
-	});
-	const changed = await set('silver');
-	expect(changed.json).toEqual([{ id: 1, name: 'plan', value: 'silver', deletable: true, variable: { id: 1, name: 'plan' } }]);
-	expect(env.proxy.calls('setContactVariable')[1].body).toEqual({ contact_id: contact.id, name: 'plan', value: 'silver' });
-	await set('Kazan');
-	const listed = await runNode({
-		credentials,
-		typeVersion: 3,
-		parameters: { resource: 'contactVariable', operation: 'getAll', contactId: byId(contact.id) },
-	});
-	expect(listed.json.map((variable) => [variable.id, variable.name, variable.value])).toEqual([[1, 'plan', 'Kazan']]);
-	const deleted = await runNode({
-		credentials,
-		typeVersion: 3,
-		parameters: {
-			resource: 'contactVariable',
-			operation: 'delete',
-			contactId: byId(contact.id),
-			variableBy: 'name',
-			variableName: 'plan',
-		},
-	});
-	expect(deleted.json).toEqual([{ deleted: true }]);
-});
+		expect(deleted.json).toEqual([{ deleted: true }]);
+	},
+);
 
 test('Delete by ID (version 1 number fields); a variable the contact lacks is the API’s 404', async () => {
 	const { user, bot } = await createUserWithBot(env.t);
@@ -77,21 +81,21 @@ test('Delete by ID (version 1 number fields); a variable the contact lacks is th
 	expect(again.error).toMatchObject({ httpCode: '404' });
 });
 
-test('errors: an empty name stops before any request; another user’s contact is refused', async () => {
+test('errors (3.1): an empty name stops before any request; another user’s contact is refused', async () => {
 	const { user } = await createUserWithBot(env.t);
 	const { bot: strangerBot } = await createUserWithBot(env.t);
 	const strangers = await createContact(env.t, strangerBot);
 	const credentials = env.credentials(user);
 	const empty = await runNode({
 		credentials,
-		typeVersion: 3,
+		typeVersion: 3.1,
 		parameters: { resource: 'contactVariable', operation: 'set', contactId: byId(strangers.id), variableName: ' ', value: 'v' },
 	});
 	expect(empty.error?.message).toBe('Name is empty');
 	expect(env.proxy.calls('setContactVariable')).toEqual([]);
 	const foreign = await runNode({
 		credentials,
-		typeVersion: 3,
+		typeVersion: 3.1,
 		parameters: { resource: 'contactVariable', operation: 'getAll', contactId: byId(strangers.id) },
 	});
 	expect(foreign.error).toMatchObject({ httpCode: '403' });

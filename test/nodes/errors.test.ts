@@ -6,7 +6,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { contactAccountFixture, accountOf } from '../../server/test/support/contact-accounts';
-import { createUser, createUserWithBot } from '../../server/test/support/factories';
+import { createContact, createListForTest, createUser, createUserWithBot } from '../../server/test/support/factories';
 import { runNode } from './support/n8n-harness';
 import { useNodeTestEnv } from './support/setup';
 
@@ -150,6 +150,85 @@ describe('the node settings "On Error: Continue" (n8n decides where each item go
 		]);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
+});
+
+describe('the new resources under each "On Error" setting (version 3.1)', () => {
+	const byId = (value: number | string) => ({ __rl: true, mode: 'id', value: String(value) });
+	type Owner = Awaited<ReturnType<typeof createUserWithBot>>;
+	/** One refusal per new resource, each on its own data: the node's parameters and what n8n must say. */
+	const refusals: Array<[string, (owner: Owner) => Promise<INodeParameters>, string, number]> = [
+		[
+			'Tag → Add to Contact, a contact that does not exist',
+			async () => ({
+				resource: 'tag',
+				operation: 'addToContact',
+				contactId: byId(999_999_999),
+				tag: { __rl: true, mode: 'name', value: 'vip' },
+			}),
+			'Contact not found: check the Contact ID',
+			404,
+		],
+		[
+			'Contact Variable → Set, a name over 255 characters',
+			async ({ bot }) => ({
+				resource: 'contactVariable',
+				operation: 'set',
+				contactId: byId((await createContact(env.t, bot)).id),
+				variableName: 'n'.repeat(256),
+				value: 'v',
+			}),
+			'Invalid input',
+			422,
+		],
+		[
+			'List Item → Get Many, a deleted list',
+			async ({ user, project }) => {
+				const list = await createListForTest(user, { project_uuid: project.uuid }, [
+					{ name: 'Title', slug: 'title', type: 'string' },
+				]);
+				expect((await user.api.call('deleteListSchema', { schema_id: list.id })).status).toBe(204);
+				return { resource: 'listItem', operation: 'getAll', list: byId(list.id), returnAll: true };
+			},
+			'List not found: check the List ID',
+			404,
+		],
+	];
+
+	test.each(refusals)('%s: "Stop Workflow" (the default) fails the run with the message', async (_, arrange, message, status) => {
+		const owner = await createUserWithBot(env.t);
+		const result = await runNode({
+			credentials: env.credentials(owner.user),
+			typeVersion: 3.1,
+			parameters: await arrange(owner),
+		});
+		expect(result.run.status).toBe('error');
+		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: String(status) });
+		expect(result.error?.message).toMatch(new RegExp(`^${message}`));
+		expect(result.json).toEqual([]);
+	});
+
+	test.each(refusals)(
+		'%s: "Continue (using error output)" sends the item to the error branch, "Continue (regular output)" keeps it on the main output',
+		async (_, arrange, message, status) => {
+			const owner = await createUserWithBot(env.t);
+			const parameters = await arrange(owner);
+			const run = (onError: 'continueErrorOutput' | 'continueRegularOutput') =>
+				runNode({ credentials: env.credentials(owner.user), typeVersion: 3.1, onError, items: [{ order: 7 }], parameters });
+			const branched = await run('continueErrorOutput');
+			expect(branched.error).toBeUndefined();
+			expect(branched.branches).toEqual({
+				success: [],
+				error: [
+					{ order: 7, error: expect.objectContaining({ message: expect.stringMatching(new RegExp(`^${message}`)), status }) },
+				],
+			});
+			const regular = await run('continueRegularOutput');
+			expect(regular.error).toBeUndefined();
+			expect(regular.json).toEqual([
+				expect.objectContaining({ error: expect.stringMatching(new RegExp(`^${message}`)), status }),
+			]);
+		},
+	);
 });
 
 describe('what the server says about methods', () => {
