@@ -64,7 +64,7 @@ test.each([3.1, 3])(
 	},
 );
 
-test('Delete by ID (version 1 number fields); a variable the contact lacks is the API’s 404', async () => {
+test('Delete by ID (version 1 number fields); a variable the contact lacks is a 404 that names the variable, a missing contact one that names the contact', async () => {
 	const { user, bot } = await createUserWithBot(env.t);
 	const contact = await createContact(env.t, bot, { variables: [{ name: 'city', value: 'Oslo' }] });
 	const parameters = {
@@ -78,7 +78,10 @@ test('Delete by ID (version 1 number fields); a variable the contact lacks is th
 	expect(deleted.error).toBeUndefined();
 	expect(deleted.json).toEqual([{ deleted: true }]);
 	const again = await runNode({ credentials: env.credentials(user), parameters });
-	expect(again.error).toMatchObject({ httpCode: '404' });
+	// The contact exists: the message names the variable, not the contact.
+	expect(again.error).toMatchObject({ httpCode: '404', message: 'Contact variable not found: check the Name or Variable ID' });
+	const noContact = await runNode({ credentials: env.credentials(user), parameters: { ...parameters, contactId: 999_999_999 } });
+	expect(noContact.error).toMatchObject({ httpCode: '404', message: 'Contact not found: check the Contact ID' });
 });
 
 test('errors (3.1): an empty name stops before any request; another user’s contact is refused', async () => {

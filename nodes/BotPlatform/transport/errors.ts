@@ -45,6 +45,10 @@ const NOT_FOUND: Record<Exclude<NotFoundSubject, 'none'>, { message: string; des
 		message: 'List item not found: check the Item ID',
 		description: 'The item does not exist, was deleted, or its list was deleted.',
 	},
+	variable: {
+		message: 'Contact variable not found: check the Name or Variable ID',
+		description: 'The contact has no variable with this name or ID; Contact Variable → Get Many lists those it has.',
+	},
 };
 
 /** Codes of §7.3 that deserve their own message. */
@@ -109,6 +113,7 @@ function describe(
 	method: ApiMethodName,
 	serverText: string | undefined,
 	code: string | null,
+	errors: Record<string, string[]> | null,
 	rateLimit?: RateLimitContext,
 ) {
 	const known = code ? CODE_MESSAGES[code] : undefined;
@@ -133,7 +138,8 @@ function describe(
 					hint: 'Check the Base URL in the credential, and that the server runs a Bot Platform version with this method.',
 				};
 			}
-			const subject = API_METHODS[method].subject;
+			// A 404 under `contact_id` is the contact, whatever else the method looks for (e.g. a variable of it).
+			const subject = errors?.contact_id ? 'contact' : API_METHODS[method].subject;
 			if (subject !== 'none') return { message: NOT_FOUND[subject].message, hint: NOT_FOUND[subject].description };
 			return { message: `Not found: ${serverText}`, hint: undefined };
 		}
@@ -170,7 +176,7 @@ export function apiErrorFromResponse(
 	const serverText = text(body.message) ?? text(body.error);
 	const code = text(body.code) ?? null;
 	const errors = fieldErrors(body.errors);
-	const { message, hint } = describe(response.statusCode, method, serverText, code, rateLimit);
+	const { message, hint } = describe(response.statusCode, method, serverText, code, errors, rateLimit);
 	// Laravel's summary repeats the first field error ("X (and 1 more errors)"); the field lines already say it.
 	const summarized =
 		serverText !== undefined && Object.values(errors ?? {}).some((texts) => texts.some((t) => serverText.startsWith(t)));

@@ -4,7 +4,7 @@
  *   may be retried. Others are retried only on 429, which the server answers before doing anything (spec §8).
  * - `subject`: what a 404 means for it, for an actionable message.
  */
-export type NotFoundSubject = 'account' | 'bot' | 'contact' | 'list' | 'item' | 'none';
+export type NotFoundSubject = 'account' | 'bot' | 'contact' | 'list' | 'item' | 'variable' | 'none';
 
 export interface ApiMethodInfo {
 	repeatable: boolean;
@@ -33,7 +33,7 @@ export const API_METHODS = {
 	detachTagFromContact: { repeatable: true, subject: 'contact' },
 	getContactVariables: { repeatable: true, subject: 'contact' },
 	setContactVariable: { repeatable: true, subject: 'contact' },
-	deleteContactVariable: { repeatable: false, subject: 'contact' },
+	deleteContactVariable: { repeatable: false, subject: 'variable' },
 	getListItems: { repeatable: true, subject: 'list' },
 	addListItem: { repeatable: false, subject: 'list' },
 	// A merge: sending the same values twice leaves the same item.
