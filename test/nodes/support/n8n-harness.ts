@@ -112,7 +112,7 @@ function inputNodeType(items: IDataObject[]): INodeType {
 	};
 }
 
-function nodeTypesWith(extra: Record<string, INodeType | IVersionedNodeType>): INodeTypes {
+export function nodeTypesWith(extra: Record<string, INodeType | IVersionedNodeType>): INodeTypes {
 	const types: Record<string, INodeType | IVersionedNodeType> = { [NODE_TYPE]: new BotPlatform(), ...extra };
 	return {
 		getByName: (name) => types[name],
