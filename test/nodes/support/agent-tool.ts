@@ -5,11 +5,11 @@
  * the arguments a model would send. n8n-core builds the tool's schema from the `$fromAI()` keys of the parameters
  * and resolves them from those arguments. Only the model is faked (the agent's arguments are the test's).
  */
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { WorkflowExecute } from 'n8n-core';
 import type { IDataObject, INode, INodeParameters, INodeType } from 'n8n-workflow';
 import { NodeConnectionTypes, Workflow } from 'n8n-workflow';
 import { BotPlatform } from '../../../nodes/BotPlatform/BotPlatform.node';
-import { additionalDataFor, nodeTypesWith, NODE_TYPE, type CredentialData } from './n8n-harness';
+import { manualRunDataFor, nodeTypesWith, NODE_TYPE, type CredentialData } from './n8n-harness';
 
 const TOOL_TYPE = `${NODE_TYPE}Tool`;
 const AGENT_TYPE = 'test.agent';
@@ -99,16 +99,10 @@ export async function runAsAgentTool(options: {
 		nodeTypes: nodeTypesWith({ [TOOL_TYPE]: asAiTool(), [AGENT_TYPE]: agentType(options.args) }),
 		settings: { timezone: 'UTC' },
 	});
-	const additionalData = additionalDataFor(options.credentials);
-	additionalData.hooks = new ExecutionLifecycleHooks('manual', 'agent-execution', {
-		id: workflow.id,
-		name: workflow.name ?? '',
-		nodes: [],
-		connections: {},
-		active: false,
-		settings: {},
-	} as never);
-	const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: workflow.getNode(AGENT_NAME)! });
+	const run = await new WorkflowExecute(manualRunDataFor(options.credentials, workflow), 'manual').run({
+		workflow,
+		startNode: workflow.getNode(AGENT_NAME)!,
+	});
 	const task = run.data.resultData.runData[AGENT_NAME]?.[0];
 	if (!task?.data) throw task?.error ?? run.data.resultData.error ?? new Error('the agent did not run');
 	return task.data.main[0]![0].json as unknown as ToolRun;

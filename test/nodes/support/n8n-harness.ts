@@ -180,6 +180,20 @@ const branchNode = (name: string, y: number): INode => ({
 	parameters: {},
 });
 
+/** What WorkflowExecute needs for a manual run of `workflow` with the test's credential. */
+export function manualRunDataFor(credentials: CredentialData, workflow: Workflow): IWorkflowExecuteAdditionalData {
+	const additionalData = additionalDataFor(credentials);
+	additionalData.hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+		id: workflow.id,
+		name: workflow.name ?? '',
+		nodes: [],
+		connections: {},
+		active: false,
+		settings: {},
+	} as never);
+	return additionalData;
+}
+
 /**
  * Runs "Input" → "Bot Platform" with WorkflowExecute and returns the Bot Platform node's output. Under
  * "Continue (using error output)" a pass-through node is connected to each of its two outputs, as a user would,
@@ -206,16 +220,7 @@ export async function runNode(options: RunOptions): Promise<NodeRun> {
 		nodeTypes: nodeTypesWith({ [INPUT_TYPE]: inputNodeType(items), [PASS_THROUGH_TYPE]: passThroughNodeType }),
 		settings: { timezone: options.timezone ?? 'UTC' },
 	});
-	const additionalData = additionalDataFor(options.credentials);
-	additionalData.hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
-		id: workflow.id,
-		name: workflow.name ?? '',
-		nodes: [],
-		connections: {},
-		active: false,
-		settings: {},
-	} as never);
-	const run = await new WorkflowExecute(additionalData, 'manual').run({
+	const run = await new WorkflowExecute(manualRunDataFor(options.credentials, workflow), 'manual').run({
 		workflow,
 		startNode: workflow.getNode(INPUT_NAME)!,
 		...(!withBranches && { destinationNode: { nodeName: NODE_NAME, mode: 'inclusive' as const } }),
