@@ -1,11 +1,14 @@
 /** addContactAccount (§4.10) and its alias createContactAccount (§9): opens an empty account in a currency. */
-import { addContactAccountInput } from '../../contract/contact-accounts/inputs';
+import { z } from 'zod';
+import { contactId, currency } from '../../contract/contact-accounts/inputs';
 import { contactAccountJson } from '../../contract/contact-accounts/outputs';
 import { presentContactAccount } from '../../contract/contact-accounts/presenter';
 import { openContactAccount } from '../../domain/contact-accounts/contact-accounts';
 import { dataOf } from '../../http/answers';
 import { apiMethod, created, POST_ONLY, type ApiMethod } from '../api-method';
 import { contactAccountAnswers } from './answers';
+
+const addContactAccountInput = z.object({ contact_id: contactId(), currency: currency() });
 
 export const addContactAccount = apiMethod({
 	name: 'addContactAccount',

@@ -1,8 +1,11 @@
 /** deleteContactAccount (§4.11): deletes an empty account; 204 with no body. */
-import { deleteContactAccountInput } from '../../contract/contact-accounts/inputs';
+import { z } from 'zod';
+import { accountId } from '../../contract/contact-accounts/inputs';
 import { deleteEmptyContactAccount } from '../../domain/contact-accounts/contact-accounts';
 import { apiMethod, noContent, POST_ONLY } from '../api-method';
 import { contactAccountAnswers } from './answers';
+
+const deleteContactAccountInput = z.object({ account_id: accountId() });
 
 export const deleteContactAccount = apiMethod({
 	name: 'deleteContactAccount',

@@ -1,12 +1,14 @@
 /** getContactAccounts (§4.9): the contact's accounts in the order they were opened. */
 import { z } from 'zod';
-import { getContactAccountsInput } from '../../contract/contact-accounts/inputs';
+import { contactId } from '../../contract/contact-accounts/inputs';
 import { contactAccountJson } from '../../contract/contact-accounts/outputs';
 import { presentContactAccount } from '../../contract/contact-accounts/presenter';
 import { listContactAccounts } from '../../domain/contact-accounts/contact-accounts';
 import { dataOf } from '../../http/answers';
 import { apiMethod, GET_AND_POST, ok } from '../api-method';
 import { contactAccountAnswers } from './answers';
+
+const getContactAccountsInput = z.object({ contact_id: contactId() });
 
 export const getContactAccounts = apiMethod({
 	name: 'getContactAccounts',

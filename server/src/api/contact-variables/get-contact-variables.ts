@@ -1,12 +1,14 @@
 /** getContactVariables (§11.3): a contact's variables, the `variables` of the contact object with the same IDs (§14.6). */
 import { z } from 'zod';
-import { getContactVariablesInput } from '../../contract/contact-variables/inputs';
+import { contactId } from '../../contract/contact-variables/inputs';
 import { contactVariableJson } from '../../contract/contact-variables/outputs';
 import { presentContactVariable } from '../../contract/contact-variables/presenter';
 import { listVariables } from '../../domain/contact-variables/variables';
 import { dataOf } from '../../http/answers';
 import { apiMethod, GET_AND_POST, ok } from '../api-method';
 import { variableAnswers } from './answers';
+
+const getContactVariablesInput = z.object({ contact_id: contactId() });
 
 export const getContactVariables = apiMethod({
 	name: 'getContactVariables',

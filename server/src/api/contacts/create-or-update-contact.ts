@@ -2,13 +2,44 @@
  * createOrUpdateContact (§4.16): finds the contact in the caller's bot by the chosen messenger's ID and updates
  * it (200), or creates it (201).
  */
-import { API_ID_FIELDS, createOrUpdateContactInput, messengerIdOf, usernameOf } from '../../contract/contacts/inputs';
+import { z } from 'zod';
+import {
+	contactFieldsInput,
+	messengerIdOf,
+	messengerUserId,
+	requireMessengerId,
+	usernameOf,
+	type MessengerIdFields,
+} from '../../contract/contacts/inputs';
 import { contactJson } from '../../contract/contacts/outputs';
 import { presentContact } from '../../contract/contacts/presenter';
 import { createOrUpdateContact } from '../../domain/contacts/create-or-update-contact';
+import { integer } from '../../contract/kit/validation';
 import { dataOf } from '../../http/answers';
 import { apiMethod, created, GET_AND_POST, ok } from '../api-method';
 import { contactAnswers } from './answers';
+
+/** Website chats (`web`) exist, but contacts are created through the API only for messengers (§4.16). */
+const API_MESSENGERS = ['telegram', 'max', 'viber', 'vk'] as const;
+
+/** createOrUpdateContact's names for each messenger's ID: `max_user_id` and `vk_user_id` are aliases (§9). */
+const API_ID_FIELDS: MessengerIdFields = {
+	telegram: ['telegram_id'],
+	max: ['max_id', 'max_user_id'],
+	vk: ['vk_id', 'vk_user_id'],
+	viber: ['viber_id'],
+};
+
+/** When both names of an ID are sent, the documented one wins. */
+const createOrUpdateContactInput = z
+	.object({
+		bot_id: integer().meta({ description: "One of the key holder's bots." }),
+		messenger: z.enum(API_MESSENGERS),
+		...contactFieldsInput(),
+		max_user_id: messengerUserId().nullish().meta({ description: 'Alias of `max_id` (§9); `max_id` wins when both are sent.' }),
+		vk_user_id: messengerUserId().nullish().meta({ description: 'Alias of `vk_id` (§9); `vk_id` wins when both are sent.' }),
+	})
+	.superRefine(requireMessengerId(API_ID_FIELDS), { when: () => true });
 
 export const createOrUpdateContactMethod = apiMethod({
 	name: 'createOrUpdateContact',

@@ -3,14 +3,40 @@
  * `meta.links`) or, when `offset` or `limit` is passed, in offset mode (`meta: {offset, limit, total}`).
  */
 import { z } from 'zod';
-import { choosesOffsetMode, contactFilterOf, getContactsInput } from '../../contract/contacts/inputs';
+import {
+	choosesOffsetMode,
+	chosenModeOnly,
+	contactFilterFields,
+	contactFilterOf,
+	ignoredWith,
+} from '../../contract/contacts/inputs';
 import { contactJson } from '../../contract/contacts/outputs';
 import { presentContact } from '../../contract/contacts/presenter';
 import { encodeContacts } from '../../database/contact-export-encoder';
 import { exportContacts } from '../../domain/contacts/contact-export';
 import { apiMethod, GET_AND_POST, ok, type MethodContext } from '../api-method';
+import { integer } from '../../contract/kit/validation';
 import { JsonText } from '../../http/ordered-json';
 import { pageEnvelope, pageEnvelopeJson, pageLinks, pageLinksJson, pageOffset } from '../../contract/kit/pagination';
+
+/** Page mode (`page`, `count`), or offset mode (`offset`, `limit`) when either of those is passed. */
+const getContactsInput = z.preprocess(
+	chosenModeOnly,
+	z.object({
+		...contactFilterFields,
+		...ignoredWith,
+		page: integer({ min: 1 }).nullish().meta({ description: 'Page mode: the page, from 1; default 1. Ignored in offset mode.' }),
+		count: integer({ min: 1, max: 500 })
+			.nullish()
+			.meta({ description: 'Page mode: contacts per page; default 20. Ignored in offset mode.' }),
+		offset: integer({ min: 0 })
+			.nullish()
+			.meta({ description: 'Contacts to skip, from 0; default 0. Passing it selects offset mode.' }),
+		limit: integer({ min: 1, max: 1000 })
+			.nullish()
+			.meta({ description: 'Offset mode: contacts per call; default 100. Passing it selects offset mode.' }),
+	}),
+);
 
 type Input = z.output<typeof getContactsInput>;
 

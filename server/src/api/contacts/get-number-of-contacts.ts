@@ -1,8 +1,10 @@
 /** getNumberOfContacts (§4.15): `{count}` at the top level, with the filters of getContacts. */
 import { z } from 'zod';
-import { contactFilterOf, getNumberOfContactsInput } from '../../contract/contacts/inputs';
+import { contactFilterFields, contactFilterOf } from '../../contract/contacts/inputs';
 import { countContacts } from '../../domain/contacts/contact-export';
 import { apiMethod, GET_AND_POST, ok } from '../api-method';
+
+const getNumberOfContactsInput = z.object(contactFilterFields);
 
 export const getNumberOfContacts = apiMethod({
 	name: 'getNumberOfContacts',

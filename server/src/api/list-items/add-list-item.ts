@@ -1,6 +1,6 @@
 /** addListItem (§12.5): adds an item to a list, every required field filled. */
 import { z } from 'zod';
-import { addedValues, addListItemInput, itemValues } from '../../contract/list-items/inputs';
+import { addedValues, itemValues, schemaId, valuesObject } from '../../contract/list-items/inputs';
 import { listItemJson } from '../../contract/list-items/outputs';
 import { presentListItem } from '../../contract/list-items/presenter';
 import { addItem } from '../../domain/list-items/list-items';
@@ -9,6 +9,21 @@ import { dataOf } from '../../http/answers';
 import { apiMethod, created, GET_AND_POST } from '../api-method';
 import { validate } from '../../contract/kit/validation';
 import { listItemAnswers } from './answers';
+
+/**
+ * Loose: when `data` is absent, the values may come as slugs at the top level of the body, as one client
+ * sends them (§12.5).
+ */
+const addListItemInput = z.looseObject({
+	schema_id: schemaId(),
+	data: valuesObject()
+		.nullish()
+		.meta({
+			description:
+				'Field slug to value (formats per type in §12.2). Without `data`, slugs at the top level of the body are read ' +
+				'as the values.',
+		}),
+});
 
 export const addListItem = apiMethod({
 	name: 'addListItem',

@@ -1,8 +1,11 @@
 /** deleteListItem (§12.7): deletes an item; later calls with its ID answer 404. */
-import { deleteListItemInput } from '../../contract/list-items/inputs';
+import { z } from 'zod';
+import { itemId } from '../../contract/list-items/inputs';
 import { deleteItem } from '../../domain/list-items/list-items';
 import { apiMethod, noContent, GET_AND_POST } from '../api-method';
 import { listItemAnswers } from './answers';
+
+const deleteListItemInput = z.object({ item_id: itemId() });
 
 export const deleteListItem = apiMethod({
 	name: 'deleteListItem',

@@ -1,14 +1,48 @@
 /** getListItems (§12.4): a page of a list's items, filtered and sorted, in the envelope of §4.2. */
 import { z } from 'zod';
-import { DEFAULT_ITEMS_PER_PAGE, getListItemsInput, itemFilters, itemOrder } from '../../contract/list-items/inputs';
+import {
+	DEFAULT_ITEMS_PER_PAGE,
+	itemFilters,
+	itemOrder,
+	MAX_ITEMS_PER_PAGE,
+	schemaId,
+	valuesObject,
+} from '../../contract/list-items/inputs';
 import { listItemJson } from '../../contract/list-items/outputs';
 import { presentListItemsText } from '../../contract/list-items/presenter';
 import { itemsPage } from '../../domain/list-items/list-items';
 import { findOwnedList } from '../../domain/lists/lists';
 import { apiMethod, GET_AND_POST, ok } from '../api-method';
 import { pageEnvelope, pageEnvelopeJson } from '../../contract/kit/pagination';
-import { validate } from '../../contract/kit/validation';
+import { integer, text, validate } from '../../contract/kit/validation';
 import { listItemAnswers } from './answers';
+
+const getListItemsInput = z.object({
+	schema_id: schemaId(),
+	filters: valuesObject()
+		.nullish()
+		.meta({
+			description:
+				'Field slug to value; an item matches when every slug equals its value, or one of them when the value is an ' +
+				'array. Values are read as the field type; `date` and `datetime` as Unix seconds. In a query string or form: ' +
+				'`filters[<slug>]=<value>`.',
+		}),
+	order_by: text(300)
+		.nullish()
+		.meta({
+			description:
+				'A slug, `id`, `created_at` or `updated_at`, optionally followed by `,asc` or `,desc` (default `asc`), e.g. ' +
+				'`created_at,desc`. Default: by creation, oldest first.',
+		}),
+	page: integer({ min: 1 }).nullish().meta({ description: 'The page, from 1; default 1.' }),
+	limit: integer({ min: 1, max: MAX_ITEMS_PER_PAGE })
+		.nullish()
+		.meta({ description: `Items per page, 1 to ${MAX_ITEMS_PER_PAGE}; default ${DEFAULT_ITEMS_PER_PAGE}.` }),
+	bot_id: integer({ min: 1 }).nullish().meta({ description: "Only items whose first `bot` field holds this bot's ID." }),
+	contact_id: integer({ min: 1 })
+		.nullish()
+		.meta({ description: "Only items whose first `contact` field holds this contact's ID (the item's `contact_id`)." }),
+});
 
 export const getListItems = apiMethod({
 	name: 'getListItems',

@@ -1,6 +1,6 @@
 /** updateListItem (§12.6): merges new values into an item; slugs left out keep theirs (§12.6). */
 import { z } from 'zod';
-import { itemValues, updateListItemInput } from '../../contract/list-items/inputs';
+import { itemId, itemValues, schemaId, valuesObject } from '../../contract/list-items/inputs';
 import { listItemJson } from '../../contract/list-items/outputs';
 import { presentListItem } from '../../contract/list-items/presenter';
 import { findOwnedItem, updateItem } from '../../domain/list-items/list-items';
@@ -8,6 +8,14 @@ import { dataOf } from '../../http/answers';
 import { apiMethod, ok, GET_AND_POST } from '../api-method';
 import { validate } from '../../contract/kit/validation';
 import { listItemAnswers } from './answers';
+
+const updateListItemInput = z.object({
+	item_id: itemId(),
+	schema_id: schemaId().nullish().meta({ description: "Optional; when sent, it must be the item's list." }),
+	data: valuesObject().meta({
+		description: 'Field slug to new value; slugs left out keep their values, `null` clears an optional field.',
+	}),
+});
 
 export const updateListItem = apiMethod({
 	name: 'updateListItem',

@@ -1,8 +1,12 @@
 /** addListSchemaField (§4.7): appends a field; existing records do not change. */
-import { addListSchemaFieldInput } from '../../contract/lists/inputs';
+import { z } from 'zod';
+import { fieldDefinition, schemaId } from '../../contract/lists/inputs';
 import { addField } from '../../domain/lists/lists';
 import { apiMethod, GET_AND_POST, noContent } from '../api-method';
 import { listAnswers } from './answers';
+
+/** Unlike on creation, a money field must name its currency. */
+const addListSchemaFieldInput = z.object({ schema_id: schemaId(), field: fieldDefinition('error') });
 
 export const addListSchemaField = apiMethod({
 	name: 'addListSchemaField',

@@ -1,8 +1,15 @@
 /** deleteListSchemaField (§4.8): removes a field and erases its values in every record. */
-import { deleteListSchemaFieldInput } from '../../contract/lists/inputs';
+import { z } from 'zod';
+import { text } from '../../contract/kit/validation';
+import { schemaId } from '../../contract/lists/inputs';
 import { deleteField } from '../../domain/lists/field-deletion';
 import { apiMethod, GET_AND_POST, noContent } from '../api-method';
 import { listAnswers } from './answers';
+
+const deleteListSchemaFieldInput = z.object({
+	schema_id: schemaId(),
+	slug: text(255).meta({ description: 'The slug of the field to remove.' }),
+});
 
 export const deleteListSchemaField = apiMethod({
 	name: 'deleteListSchemaField',

@@ -1,8 +1,11 @@
 /** deleteListSchema (§4.6): deletes a list with all its records. */
-import { deleteListSchemaInput } from '../../contract/lists/inputs';
+import { z } from 'zod';
+import { schemaId } from '../../contract/lists/inputs';
 import { deleteList } from '../../domain/lists/lists';
 import { apiMethod, GET_AND_POST, noContent } from '../api-method';
 import { listAnswers } from './answers';
+
+const deleteListSchemaInput = z.object({ schema_id: schemaId() });
 
 export const deleteListSchema = apiMethod({
 	name: 'deleteListSchema',

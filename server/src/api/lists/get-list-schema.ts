@@ -1,11 +1,14 @@
 /** getListSchema (§4.4): one of the caller's lists. */
-import { getListSchemaInput } from '../../contract/lists/inputs';
+import { z } from 'zod';
+import { schemaId } from '../../contract/lists/inputs';
 import { listJson } from '../../contract/lists/outputs';
 import { presentList } from '../../contract/lists/presenter';
 import { findOwnedList } from '../../domain/lists/lists';
 import { dataOf } from '../../http/answers';
 import { apiMethod, GET_AND_POST, ok } from '../api-method';
 import { listAnswers } from './answers';
+
+const getListSchemaInput = z.object({ schema_id: schemaId() });
 
 export const getListSchema = apiMethod({
 	name: 'getListSchema',

@@ -1,11 +1,16 @@
 /** getListSchemas (§4.3): the lists of every project the caller owns, 50 per page, in the envelope of §4.2. */
-import { getListSchemasInput } from '../../contract/lists/inputs';
+import { z } from 'zod';
+import { integer } from '../../contract/kit/validation';
 import { listJson } from '../../contract/lists/outputs';
 import { presentList } from '../../contract/lists/presenter';
 import { LISTS_PER_PAGE } from '../../domain/lists/limits';
 import { listsPage } from '../../domain/lists/lists';
 import { apiMethod, GET_AND_POST, ok } from '../api-method';
 import { pageEnvelope, pageEnvelopeJson } from '../../contract/kit/pagination';
+
+const getListSchemasInput = z.object({
+	page: integer({ min: 1 }).nullish().meta({ description: 'The page, from 1; default 1.' }),
+});
 
 export const getListSchemas = apiMethod({
 	name: 'getListSchemas',

@@ -1,10 +1,15 @@
 /** getBotTags (§10.3): the names of a bot's tags, in the order they were made. */
-import { getBotTagsInput } from '../../contract/tags/inputs';
+import { z } from 'zod';
 import { tagNamesJson } from '../../contract/tags/outputs';
 import { listBotTags } from '../../domain/tags/tags';
+import { integer } from '../../contract/kit/validation';
 import { dataOf } from '../../http/answers';
 import { apiMethod, GET_AND_POST, ok } from '../api-method';
 import { tagAnswers } from './answers';
+
+const getBotTagsInput = z.object({
+	bot_id: integer({ min: 1 }).meta({ description: "One of the key holder's bots: the number in the bot's address." }),
+});
 
 export const getBotTags = apiMethod({
 	name: 'getBotTags',

@@ -1,10 +1,14 @@
 /** getContactTags (§10.4): the names of a contact's tags, the `tags` of the contact object (§2.4). */
-import { getContactTagsInput } from '../../contract/tags/inputs';
+import { z } from 'zod';
+import { contactId } from '../../contract/tags/inputs';
 import { tagNamesJson } from '../../contract/tags/outputs';
 import { listContactTags } from '../../domain/tags/tags';
 import { dataOf } from '../../http/answers';
 import { apiMethod, GET_AND_POST, ok } from '../api-method';
 import { tagAnswers } from './answers';
+
+/** §14.3: `contact_id` only. */
+const getContactTagsInput = z.object({ contact_id: contactId() });
 
 export const getContactTags = apiMethod({
 	name: 'getContactTags',

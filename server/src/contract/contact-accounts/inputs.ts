@@ -1,4 +1,7 @@
-/** Parameters of the contact account methods (§4.9 to §4.13). Only plain values pass, so operator objects never reach a query. */
+/**
+ * What the contact account methods' parameters (§4.9 to §4.13) share; each method declares its own in its file, and
+ * the two that move money share theirs. Only plain values pass, so operator objects never reach a query.
+ */
 import { z } from 'zod';
 import { MAX_OPERATION_AMOUNT, MIN_OPERATION_AMOUNT } from '../../domain/contact-accounts/limits';
 import { isActiveCurrency } from '../../domain/currency';
@@ -6,21 +9,12 @@ import { integer, ruleParams, text } from '../kit/validation';
 import { currencyCodeMeta } from '../currency-code';
 import { currencyRule } from './messages';
 
-const contactId = () => integer({ min: 1 }).meta({ description: 'The contact ID.' });
+export const contactId = () => integer({ min: 1 }).meta({ description: 'The contact ID.' });
 
-const accountId = () => integer({ min: 1 }).meta({ description: 'The account ID (`id` of the account).' });
-
-/** §4.9 */
-export const getContactAccountsInput = z.object({ contact_id: contactId() });
+export const accountId = () => integer({ min: 1 }).meta({ description: 'The account ID (`id` of the account).' });
 
 /** §4.10: an ISO 4217 code in capital letters. */
-export const addContactAccountInput = z.object({
-	contact_id: contactId(),
-	currency: z.string().refine(isActiveCurrency, ruleParams(currencyRule)).meta(currencyCodeMeta),
-});
-
-/** §4.11 */
-export const deleteContactAccountInput = z.object({ account_id: accountId() });
+export const currency = () => z.string().refine(isActiveCurrency, ruleParams(currencyRule)).meta(currencyCodeMeta);
 
 /** §4.12, §4.13, §8: one top-up or debit is 1 to 10^14 minor units, with a description of up to 255 characters. */
 export const fundsInput = z.object({

@@ -1,6 +1,6 @@
 /**
- * Parameters of the contact methods (§4.14 to §4.16, §8). The contact field rules are shared by
- * createOrUpdateContact and the admin API, so that both accept exactly the same values.
+ * What the contact methods' parameters (§4.14 to §4.16, §8) share; each method declares its own in its file. The
+ * contact field rules are shared by createOrUpdateContact and the admin API, so that both accept exactly the same values.
  */
 import type { Types } from 'mongoose';
 import isEmail from 'validator/lib/isEmail';
@@ -50,7 +50,7 @@ const tags = () =>
 		.meta({ description: 'Replaces all the tags; `[]` removes them all.' });
 
 /** Telegram, MAX and VK user IDs: positive integers, sent as numbers or decimal strings. */
-const messengerUserId = () => integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
+export const messengerUserId = () => integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
 
 const viberId = () => text(MAX_TEXT);
 
@@ -126,7 +126,7 @@ export function messengerIdOf(messenger: Messenger, input: Record<string, unknow
 const UNIX_SECONDS = { min: -8_640_000_000_000, max: 8_639_999_999_999 };
 
 /** The filters shared by getContacts and getNumberOfContacts (§4.14, §4.15). */
-const contactFilterFields = {
+export const contactFilterFields = {
 	bot_id: integer()
 		.nullish()
 		.meta({ description: "Only this bot's contacts; a bot that is not the key holder's gives none, not an error." }),
@@ -143,7 +143,7 @@ export function contactFilterOf(input: {
 }
 
 /** `with` is accepted and ignored: tags and variables are always returned (§4.14). */
-const ignoredWith = {
+export const ignoredWith = {
 	with: z.unknown().optional().meta({ description: 'Accepted and ignored: tags and variables are always returned.' }),
 };
 
@@ -154,55 +154,11 @@ const OFFSET_MODE = ['offset', 'limit'] as const;
 export const choosesOffsetMode = (params: Record<string, unknown>) => OFFSET_MODE.some((name) => (params[name] ?? null) !== null);
 
 /** The parameters without those of the mode not chosen, which are ignored, invalid or not (rule 1). */
-function chosenModeOnly(params: unknown): unknown {
+export function chosenModeOnly(params: unknown): unknown {
 	if (typeof params !== 'object' || params === null) return params;
 	const ignored: readonly string[] = choosesOffsetMode(params as Record<string, unknown>) ? PAGE_MODE : OFFSET_MODE;
 	return Object.fromEntries(Object.entries(params).filter(([name]) => !ignored.includes(name)));
 }
-
-/** §4.14: page mode (`page`, `count`), or offset mode (`offset`, `limit`) when either of those is passed. */
-export const getContactsInput = z.preprocess(
-	chosenModeOnly,
-	z.object({
-		...contactFilterFields,
-		...ignoredWith,
-		page: integer({ min: 1 }).nullish().meta({ description: 'Page mode: the page, from 1; default 1. Ignored in offset mode.' }),
-		count: integer({ min: 1, max: 500 })
-			.nullish()
-			.meta({ description: 'Page mode: contacts per page; default 20. Ignored in offset mode.' }),
-		offset: integer({ min: 0 })
-			.nullish()
-			.meta({ description: 'Contacts to skip, from 0; default 0. Passing it selects offset mode.' }),
-		limit: integer({ min: 1, max: 1000 })
-			.nullish()
-			.meta({ description: 'Offset mode: contacts per call; default 100. Passing it selects offset mode.' }),
-	}),
-);
-
-/** §4.15 */
-export const getNumberOfContactsInput = z.object(contactFilterFields);
-
-/** Website chats (`web`) exist, but contacts are created through the API only for messengers (§4.16). */
-const API_MESSENGERS = ['telegram', 'max', 'viber', 'vk'] as const;
-
-/** createOrUpdateContact's names for each messenger's ID: `max_user_id` and `vk_user_id` are aliases (§9). */
-export const API_ID_FIELDS: MessengerIdFields = {
-	telegram: ['telegram_id'],
-	max: ['max_id', 'max_user_id'],
-	vk: ['vk_id', 'vk_user_id'],
-	viber: ['viber_id'],
-};
-
-/** §4.16: when both names of an ID are sent, the documented one wins. */
-export const createOrUpdateContactInput = z
-	.object({
-		bot_id: integer().meta({ description: "One of the key holder's bots." }),
-		messenger: z.enum(API_MESSENGERS),
-		...contactFieldsInput(),
-		max_user_id: messengerUserId().nullish().meta({ description: 'Alias of `max_id` (§9); `max_id` wins when both are sent.' }),
-		vk_user_id: messengerUserId().nullish().meta({ description: 'Alias of `vk_id` (§9); `vk_id` wins when both are sent.' }),
-	})
-	.superRefine(requireMessengerId(API_ID_FIELDS), { when: () => true });
 
 /** The messenger ID fields of the admin API and seed files: the messenger's own names. */
 export const ADMIN_ID_FIELDS: MessengerIdFields = {

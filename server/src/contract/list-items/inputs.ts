@@ -1,10 +1,10 @@
 /**
- * Parameters of the list item methods (§12.4 to §12.7). What depends on the list (its slugs and their types) is
+ * What the list item methods' parameters (§12.4 to §12.7) share; each method declares its own in its file. What depends on the list (its slugs and their types) is
  * checked once the list is read, by the schemas built from its fields below; their keys are `data.<slug>`,
  * `filters.<slug>` and `order_by` (§12.4, §12.8).
  */
 import { z } from 'zod';
-import { integer, ruleParams, text } from '../kit/validation';
+import { ruleParams } from '../kit/validation';
 import type { ItemFilter, ItemOrder, ValueChanges } from '../../domain/list-items/list-items';
 import type { ListField } from '../../models/list';
 import { listItemRule } from './messages';
@@ -13,66 +13,11 @@ import { parseFilterValue, parseValue } from './values';
 export const MAX_ITEMS_PER_PAGE = 1000;
 export const DEFAULT_ITEMS_PER_PAGE = 20;
 
-const schemaId = () => z.string().meta({ description: 'The list ID.' });
-const itemId = () => z.string().meta({ description: 'The item ID, 24 hexadecimal characters.' });
+export const schemaId = () => z.string().meta({ description: 'The list ID.' });
+export const itemId = () => z.string().meta({ description: 'The item ID, 24 hexadecimal characters.' });
 
 /** An object of values, keyed by slug: JSON, or form fields `data[<slug>]=<value>`. */
-const valuesObject = () => z.record(z.string(), z.unknown());
-
-/** §12.4 */
-export const getListItemsInput = z.object({
-	schema_id: schemaId(),
-	filters: valuesObject()
-		.nullish()
-		.meta({
-			description:
-				'Field slug to value; an item matches when every slug equals its value, or one of them when the value is an ' +
-				'array. Values are read as the field type; `date` and `datetime` as Unix seconds. In a query string or form: ' +
-				'`filters[<slug>]=<value>`.',
-		}),
-	order_by: text(300)
-		.nullish()
-		.meta({
-			description:
-				'A slug, `id`, `created_at` or `updated_at`, optionally followed by `,asc` or `,desc` (default `asc`), e.g. ' +
-				'`created_at,desc`. Default: by creation, oldest first.',
-		}),
-	page: integer({ min: 1 }).nullish().meta({ description: 'The page, from 1; default 1.' }),
-	limit: integer({ min: 1, max: MAX_ITEMS_PER_PAGE })
-		.nullish()
-		.meta({ description: `Items per page, 1 to ${MAX_ITEMS_PER_PAGE}; default ${DEFAULT_ITEMS_PER_PAGE}.` }),
-	bot_id: integer({ min: 1 }).nullish().meta({ description: "Only items whose first `bot` field holds this bot's ID." }),
-	contact_id: integer({ min: 1 })
-		.nullish()
-		.meta({ description: "Only items whose first `contact` field holds this contact's ID (the item's `contact_id`)." }),
-});
-
-/**
- * §12.5. Loose: when `data` is absent, the values may come as slugs at the top level of the body, as one client
- * sends them (§12.5).
- */
-export const addListItemInput = z.looseObject({
-	schema_id: schemaId(),
-	data: valuesObject()
-		.nullish()
-		.meta({
-			description:
-				'Field slug to value (formats per type in §12.2). Without `data`, slugs at the top level of the body are read ' +
-				'as the values.',
-		}),
-});
-
-/** §12.6 */
-export const updateListItemInput = z.object({
-	item_id: itemId(),
-	schema_id: schemaId().nullish().meta({ description: "Optional; when sent, it must be the item's list." }),
-	data: valuesObject().meta({
-		description: 'Field slug to new value; slugs left out keep their values, `null` clears an optional field.',
-	}),
-});
-
-/** §12.7 */
-export const deleteListItemInput = z.object({ item_id: itemId() });
+export const valuesObject = () => z.record(z.string(), z.unknown());
 
 /** Parameters of addListItem that are not values when they come at the top level (§12.5). */
 const NOT_VALUES = new Set(['schema_id', 'data', 'api_token']);

@@ -1,6 +1,7 @@
 /**
- * Parameters of the list methods (§4.3 to §4.8) and of field definitions (§2.2), plus the values of a list's
- * records, which only the admin API writes. Everything arrives as JSON, form fields or a query string; the
+ * What the list methods' parameters (§4.3 to §4.8) share, field definitions (§2.2), createListSchema's parameters
+ * (which seed files use too), and the values of a list's records, which only the admin API writes. Each other method
+ * declares its parameters in its file. Everything arrives as JSON, form fields or a query string; the
  * scalar builders read "0"/"1"/"true" alike.
  */
 import { z } from 'zod';
@@ -71,7 +72,7 @@ const evenWithOtherErrors = (shape: 'object' | 'array') => ({
  * A field definition ready to store, `currency` only on `money` fields. `missingCurrency`: on creation a money
  * field without currency is USD (§4.5); on addition it is an error (§4.7).
  */
-function fieldDefinition(missingCurrency: 'default' | 'error') {
+export function fieldDefinition(missingCurrency: 'default' | 'error') {
 	return z
 		.object({
 			name: text(255),
@@ -114,7 +115,7 @@ function fieldDefinition(missingCurrency: 'default' | 'error') {
 }
 
 /** `schema_id`: any string; one that is not a list ID is simply not found (§4.4). */
-const schemaId = () => z.string().meta({ description: 'The list ID.' });
+export const schemaId = () => z.string().meta({ description: 'The list ID.' });
 
 /**
  * 1 to 30 fields, and a repeated slug reported at each repetition under `fields.N.slug`, zero-based (§4.5);
@@ -141,14 +142,6 @@ const requireTarget = z.superRefine((value: Record<string, unknown>, ctx) => {
 	ctx.addIssue({ code: 'custom', path: ['bot_id'], ...ruleParams(listRule('required_without'), { other: 'project uuid' }) });
 }, evenWithOtherErrors('object'));
 
-/** §4.3 */
-export const getListSchemasInput = z.object({
-	page: integer({ min: 1 }).nullish().meta({ description: 'The page, from 1; default 1.' }),
-});
-
-/** §4.4 */
-export const getListSchemaInput = z.object({ schema_id: schemaId() });
-
 /** §4.5 */
 export const createListSchemaInput = z
 	.object({
@@ -167,18 +160,6 @@ export const createListSchemaInput = z
 		is_menu: flag(false).meta({ description: 'Outdated, with no effect.' }),
 	})
 	.check(requireTarget);
-
-/** §4.6 */
-export const deleteListSchemaInput = z.object({ schema_id: schemaId() });
-
-/** §4.7: unlike on creation, a money field must name its currency. */
-export const addListSchemaFieldInput = z.object({ schema_id: schemaId(), field: fieldDefinition('error') });
-
-/** §4.8 */
-export const deleteListSchemaFieldInput = z.object({
-	schema_id: schemaId(),
-	slug: text(255).meta({ description: 'The slug of the field to remove.' }),
-});
 
 const UNKNOWN_SLUG: RuleText = {
 	en: 'The :attribute field is not a field of this list.',

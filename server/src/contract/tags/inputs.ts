@@ -1,18 +1,13 @@
-/** Parameters of the tag methods (§10.3 to §10.6). Only plain values pass, so operator objects never reach a query. */
+/**
+ * What the tag methods' parameters (§10.3 to §10.6) share; each method declares its own in its file, and attach and
+ * detach share theirs. Only plain values pass, so operator objects never reach a query.
+ */
 import { z } from 'zod';
 import { MAX_TAG_NAME } from '../../domain/tags/limits';
 import { integer, text } from '../kit/validation';
 import { eitherOf } from '../kit/one-of';
 
-const contactId = () => integer({ min: 1 }).meta({ description: 'The contact ID.' });
-
-/** §10.3 */
-export const getBotTagsInput = z.object({
-	bot_id: integer({ min: 1 }).meta({ description: "One of the key holder's bots: the number in the bot's address." }),
-});
-
-/** §10.4, §14.3: `contact_id` only. */
-export const getContactTagsInput = z.object({ contact_id: contactId() });
+export const contactId = () => integer({ min: 1 }).meta({ description: 'The contact ID.' });
 
 /** §10.5, §10.6, §14.4: the tag by `tag_id` or by `name`; `tag_id` wins when both are sent. */
 export const tagOfContactInput = z
