@@ -6,8 +6,8 @@
  *   a process of its own; the load comes from other processes (autocannon), and the baselines, bare Express and
  *   bare `node:http` replaying the exact bytes the server answered, run in processes of their own too. Server and
  *   baselines are measured in turns, several rounds, and the medians are printed: this machine is shared.
- * - Database commands per API method come from the driver's command monitoring, on a server in this process
- *   (the same scenario as `server/test/api/commands-per-call.test.ts`), each beside the count and budget its method
+ * - Database commands per API method come from the driver's command monitoring, counted by each method's test file
+ *   (`countsCommands`, run here by jest, which writes the counts down), each beside the count and budget its method
  *   declares.
  *
  *   npm run bench -- [contacts=100000] [rounds=3]
@@ -15,13 +15,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { commandsPerCall, declaredCommands, labelOf } from '../server/test/support/commands-per-call';
-import { silentLogger } from '../server/src/logger';
-import { startTestServer } from '../server/test/support/test-server';
+import { declaredCommands, type MethodCommands } from '../server/test/support/commands-per-call';
 import { send, sendJson } from './lib/http-client';
 import type { LoadResult, LoadSpec } from './lib/load-generator';
 import { REPO, startChild, startServerProcess, TS_NODE, TS_NODE_ENV, type Child } from './lib/processes';
@@ -48,21 +46,39 @@ for (const name of only)
 /** Whether a table is printed (all of them without BENCH_ONLY). */
 const wanted = (name: (typeof TABLES)[number]) => only.length === 0 || only.includes(name);
 
-async function commandsTable(): Promise<string> {
-	const t = await startTestServer({}, silentLogger, undefined, { monitorCommands: true });
+/**
+ * The commands each method's test file counts (`countsCommands`), run by jest with COMMANDS_REPORT set so that they
+ * are written down too, each beside what the method declares. A count that differs fails its test, not this table.
+ */
+function commandsTable(): string {
+	const dir = mkdtempSync(path.join(tmpdir(), 'bench-commands-'));
+	const report = path.join(dir, 'commands.jsonl');
 	try {
-		const rows = await commandsPerCall(t);
-		const declared = declaredCommands();
+		const jest = [require.resolve('jest/bin/jest'), '--selectProjects=server', '--testPathPattern', 'server/test/api/'];
+		const only = ['--testNamePattern', 'database commands per successful call'];
+		try {
+			execFileSync(process.execPath, [...jest, ...only], {
+				cwd: REPO,
+				env: { ...process.env, COMMANDS_REPORT: report },
+				stdio: 'ignore',
+			});
+		} catch {
+			// A failed test still wrote its counts; the test run says which.
+		}
+		const rows = readFileSync(report, 'utf8')
+			.trim()
+			.split('\n')
+			.map((line) => JSON.parse(line) as MethodCommands);
 		return table(
 			['method', 'case', 'commands', 'declared', 'budget', 'which'],
 			rows.map((r) => {
-				const { count, budget } = declared.get(labelOf(r.method, r.case)) ?? { count: 'none', budget: 'none' };
+				const { count, budget } = declaredCommands(r.method).get(r.case) ?? { count: 'none', budget: 'none' };
 				return [r.method, r.case, r.commands.length, count, budget, r.commands.join(', ')];
 			}),
 			['---', '---', '---:', '---:', '---:', '---'],
 		);
 	} finally {
-		await t.close();
+		rmSync(dir, { recursive: true, force: true });
 	}
 }
 
@@ -159,7 +175,7 @@ async function latency(call: () => Promise<number>): Promise<number> {
 
 async function main(): Promise<void> {
 	execFileSync('npm', ['run', 'build', '-w', 'bot-platform-server'], { cwd: REPO, stdio: 'ignore' });
-	const commands = wanted('commands') ? await commandsTable() : '';
+	const commands = wanted('commands') ? commandsTable() : '';
 
 	const server = await startServerProcess(ADMIN_TOKEN);
 	const baselines: Child[] = [];

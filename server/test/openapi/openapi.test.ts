@@ -10,6 +10,8 @@ import { apiMethods } from '../../src/api';
 import { createUserWithBot, createContact, createListForTest, randomMessengerId } from '../support/factories';
 import { http } from '../support/http';
 import { compileReferenceSchema, observedStatuses, referenceMismatch } from '../support/openapi-conformance';
+import { methodsPassedTo } from '../support/method-test-files';
+import { bodySchemaIn, derefIn, nonNullIn, STRING_255 } from '../support/spec-parameters';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 type Json = Record<string, any>;
@@ -29,26 +31,9 @@ const operations = () =>
 		VERBS.filter((verb) => verb in item).map((verb) => ({ path, verb, operation: item[verb] as Json })),
 	);
 
-/** What a `$ref` names, or the object itself. */
-function deref(object: Json): Json {
-	if (typeof object?.$ref !== 'string') return object;
-	const [, , kind, name] = object.$ref.split('/');
-	return document.components[kind][name];
-}
-
-/** The parameters of a method as its POST body describes them. */
-const bodySchemaOf = (method: string) =>
-	deref(document.paths[`/api/v1/${method}`].post.requestBody.content['application/json'].schema);
-
-/** A nullable parameter's schema without the null. */
-function nonNull(schema: Json): Json {
-	if (Array.isArray(schema.anyOf)) return nonNull(schema.anyOf.find((option: Json) => option.type !== 'null'));
-	if (Array.isArray(schema.type)) {
-		const types = schema.type.filter((type: string) => type !== 'null');
-		return { ...schema, type: types.length === 1 ? types[0] : types };
-	}
-	return deref(schema);
-}
+const deref = (object: Json) => derefIn(document, object);
+const bodySchemaOf = (method: string) => bodySchemaIn(document, method);
+const nonNull = (schema: Json) => nonNullIn(document, schema);
 
 describe('the document', () => {
 	test('carries an ETag, and a client that has it is answered 304 without the document', async () => {
@@ -210,128 +195,6 @@ describe('the 20 API methods (§4, §9, §12) and their verbs (§4.1)', () => {
 	});
 });
 
-/** One expected parameter: [name, required, type, other keywords it must have]. */
-type Expected = [string, boolean, string, Json?];
-
-const STRING_255 = { maxLength: 255 };
-
-/** The parameter tables of §4.3 to §4.16 (and §8's limits), as the document must give them. */
-const PARAMETERS: Record<string, Expected[]> = {
-	getMe: [],
-	getListSchemas: [['page', false, 'integer', { minimum: 1 }]],
-	getListSchema: [['schema_id', true, 'string']],
-	createListSchema: [
-		['name', true, 'string', STRING_255],
-		['project_uuid', false, 'string'],
-		['bot_id', false, 'integer'],
-		['fields', true, 'array', { minItems: 1, maxItems: 30 }],
-		['is_menu', false, 'boolean', { default: false }],
-	],
-	deleteListSchema: [['schema_id', true, 'string']],
-	addListSchemaField: [
-		['schema_id', true, 'string'],
-		['field', true, 'object'],
-	],
-	deleteListSchemaField: [
-		['schema_id', true, 'string'],
-		['slug', true, 'string', STRING_255],
-	],
-	getContactAccounts: [['contact_id', true, 'integer']],
-	addContactAccount: [
-		['contact_id', true, 'integer'],
-		['currency', true, 'string', { pattern: '^[A-Z]{3}$' }],
-	],
-	createContactAccount: [
-		['contact_id', true, 'integer'],
-		['currency', true, 'string', { pattern: '^[A-Z]{3}$' }],
-	],
-	deleteContactAccount: [['account_id', true, 'integer']],
-	addFundsToContactAccount: [
-		['account_id', true, 'integer'],
-		['amount', true, 'integer', { minimum: 1, maximum: 1e14 }],
-		['description', true, 'string', STRING_255],
-	],
-	withdrawFundsFromContactAccount: [
-		['account_id', true, 'integer'],
-		['amount', true, 'integer', { minimum: 1, maximum: 1e14 }],
-		['description', true, 'string', STRING_255],
-	],
-	getContacts: [
-		['bot_id', false, 'integer'],
-		['count', false, 'integer', { minimum: 1, maximum: 500 }],
-		['page', false, 'integer', { minimum: 1 }],
-		['offset', false, 'integer', { minimum: 0 }],
-		['limit', false, 'integer', { minimum: 1, maximum: 1000 }],
-		['date_from', false, 'integer'],
-		['date_to', false, 'integer'],
-	],
-	getNumberOfContacts: [
-		['bot_id', false, 'integer'],
-		['date_from', false, 'integer'],
-		['date_to', false, 'integer'],
-	],
-	createOrUpdateContact: [
-		['bot_id', true, 'integer'],
-		['messenger', true, 'string', { enum: ['telegram', 'max', 'viber', 'vk'] }],
-		['name', true, 'string', STRING_255],
-		['telegram_id', false, 'integer'],
-		['telegram_username', false, 'string', STRING_255],
-		['max_id', false, 'integer'],
-		['max_user_id', false, 'integer'],
-		['max_username', false, 'string', STRING_255],
-		['vk_id', false, 'integer'],
-		['vk_user_id', false, 'integer'],
-		['viber_id', false, 'string', STRING_255],
-		['phone', false, 'string', { pattern: '^\\+\\d{8,15}$' }],
-		['email', false, 'string', { format: 'email', ...STRING_255 }],
-		['address', false, 'string', STRING_255],
-		['tags', false, 'array', { maxItems: 100 }],
-	],
-	getBotTags: [['bot_id', true, 'integer', { minimum: 1 }]],
-	getContactTags: [['contact_id', true, 'integer', { minimum: 1 }]],
-	attachTagToContact: [
-		['contact_id', true, 'integer', { minimum: 1 }],
-		['tag_id', false, 'integer', { minimum: 1 }],
-		['name', false, 'string', STRING_255],
-	],
-	detachTagFromContact: [
-		['contact_id', true, 'integer', { minimum: 1 }],
-		['tag_id', false, 'integer', { minimum: 1 }],
-		['name', false, 'string', STRING_255],
-	],
-	getContactVariables: [['contact_id', true, 'integer', { minimum: 1 }]],
-	setContactVariable: [
-		['contact_id', true, 'integer', { minimum: 1 }],
-		['name', true, 'string', STRING_255],
-		['value', true, 'string', { maxLength: 65_535 }],
-		['deletable', false, 'boolean'],
-	],
-	deleteContactVariable: [
-		['contact_id', true, 'integer', { minimum: 1 }],
-		['id', false, 'integer', { minimum: 1 }],
-		['name', false, 'string', STRING_255],
-	],
-	getListItems: [
-		['schema_id', true, 'string'],
-		['filters', false, 'object'],
-		['order_by', false, 'string', { maxLength: 300 }],
-		['page', false, 'integer', { minimum: 1 }],
-		['limit', false, 'integer', { minimum: 1, maximum: 1000 }],
-		['bot_id', false, 'integer', { minimum: 1 }],
-		['contact_id', false, 'integer', { minimum: 1 }],
-	],
-	addListItem: [
-		['schema_id', true, 'string'],
-		['data', false, 'object'],
-	],
-	updateListItem: [
-		['item_id', true, 'string'],
-		['schema_id', false, 'string'],
-		['data', true, 'object'],
-	],
-	deleteListItem: [['item_id', true, 'string']],
-};
-
 describe('examples: what /docs shows and "Try it out" sends', () => {
 	test.each(apiMethods.map((method) => [method.name, method] as const))(
 		'%s: its example passes its own validation, and the document shows it for JSON bodies and query parameters',
@@ -361,16 +224,11 @@ describe('examples: what /docs shows and "Try it out" sends', () => {
 });
 
 describe('§4.3–4.16 parameters: types, bounds, enums, defaults and what is required', () => {
-	test.each(Object.entries(PARAMETERS))('%s', (method, expected) => {
-		const body = bodySchemaOf(method);
-		for (const [name, required, type, keywords] of expected) {
-			const schema = nonNull(body.properties[name]);
-			expect([name, (body.required ?? []).includes(name), schema.type]).toEqual([name, required, type]);
-			expect(schema).toMatchObject(keywords ?? {});
-		}
-		// `with` is accepted and ignored (§4.14); nothing else is documented that the table does not have.
-		const documented = Object.keys(body.properties ?? {}).filter((name) => name !== 'with');
-		expect(documented.sort()).toEqual(expected.map(([name]) => name).sort());
+	// Each method's table is held in its own test file (`documentsSpecParameters`); the files are read, as jest runs
+	// each in isolation.
+	test('every API method, aliases too, has its spec parameters held by its test file, once', () => {
+		const held = methodsPassedTo('documentsSpecParameters');
+		expect(held.sort()).toEqual(apiMethods.map((method) => method.name).sort());
 	});
 
 	test('§2.2 §4.5 §4.7 a field definition: name, slug, type of ten, currency, and three flags with their defaults', () => {

@@ -28,8 +28,11 @@ export class CommandCounter {
 
 	/** The commands sent from the start of `call` until its answer arrived. */
 	async during(call: () => Promise<unknown>): Promise<CallCommands> {
-		this.seen = [];
+		const seen: string[] = [];
+		this.seen = seen;
 		await call();
-		return { commands: this.seen, unfinished: this.inFlight };
+		// Commands sent later (the next call's data being made) are no part of this call.
+		this.seen = [];
+		return { commands: seen, unfinished: this.inFlight };
 	}
 }

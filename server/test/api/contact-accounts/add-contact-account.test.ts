@@ -3,6 +3,8 @@ import { ISO_WITH_OFFSET } from '../../support/formats';
 import { accountsOf } from '../../support/contact-accounts';
 import { createUserWithBot, createContactAccountForTest, createContact } from '../../support/factories';
 import { startTestServer, type TestServer } from '../../support/test-server';
+import { documentsSpecParameters, type SpecParameter } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -92,4 +94,18 @@ describe('§4.10 addContactAccount', () => {
 		expect(res.status).toBe(201);
 		expect(res.data.data).toMatchObject({ currency: 'JPY', amount: 0, amount_note: '0 JPY' });
 	});
+});
+
+const ADD_CONTACT_ACCOUNT_PARAMETERS: SpecParameter[] = [
+	['contact_id', true, 'integer'],
+	['currency', true, 'string', { pattern: '^[A-Z]{3}$' }],
+];
+documentsSpecParameters('addContactAccount', () => t, ADD_CONTACT_ACCOUNT_PARAMETERS);
+// §9: the alias takes the same parameters.
+documentsSpecParameters('createContactAccount', () => t, ADD_CONTACT_ACCOUNT_PARAMETERS);
+
+countsCommands('addContactAccount', async (server) => {
+	const { user, bot } = await createUserWithBot(server);
+	const contact = await createContact(server, bot);
+	return { user, status: 201, call: () => user.api.call('addContactAccount', { contact_id: contact.id, currency: 'GBP' }) };
 });

@@ -2,6 +2,9 @@
 import { ISO_WITH_OFFSET } from '../../support/formats';
 import { contactAccountFixture, accountOf, journalOf, topUp } from '../../support/contact-accounts';
 import { startTestServer, type TestServer } from '../../support/test-server';
+import { documentsSpecParameters, STRING_255 } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
+import { createUserWithBot, createContact, createContactAccountForTest } from '../../support/factories';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -59,4 +62,16 @@ describe('§4.12 addFundsToContactAccount', () => {
 		expect(query.status).toBe(200);
 		expect(query.data.data.amount).toBe(200);
 	});
+});
+
+documentsSpecParameters('addFundsToContactAccount', () => t, [
+	['account_id', true, 'integer'],
+	['amount', true, 'integer', { minimum: 1, maximum: 1e14 }],
+	['description', true, 'string', STRING_255],
+]);
+
+countsCommands('addFundsToContactAccount', async (server) => {
+	const { user, bot } = await createUserWithBot(server);
+	const account = await createContactAccountForTest(user, await createContact(server, bot), 'USD');
+	return { user, status: 200, call: () => topUp(user, account.id, 500, 'counted') };
 });

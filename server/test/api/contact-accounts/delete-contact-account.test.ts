@@ -1,7 +1,9 @@
 /** deleteContactAccount (§4.11). */
 import { contactAccountFixture, accountsOf, debit, topUp, expectUnchanged } from '../../support/contact-accounts';
-import { createUser } from '../../support/factories';
+import { createUser, createUserWithBot, createContact, createContactAccountForTest } from '../../support/factories';
 import { startTestServer, type TestServer } from '../../support/test-server';
+import { documentsSpecParameters } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -50,4 +52,12 @@ describe('§4.11 deleteContactAccount', () => {
 			expect(Object.keys(res.data.errors)).toEqual(['account_id']);
 		}
 	});
+});
+
+documentsSpecParameters('deleteContactAccount', () => t, [['account_id', true, 'integer']]);
+
+countsCommands('deleteContactAccount', async (server) => {
+	const { user, bot } = await createUserWithBot(server);
+	const empty = await createContactAccountForTest(user, await createContact(server, bot), 'EUR');
+	return { user, status: 204, call: () => user.api.call('deleteContactAccount', { account_id: empty.id }) };
 });

@@ -1,6 +1,8 @@
 /** getContactAccounts (§4.9). */
 import { createUserWithBot, createContactAccountForTest, createContact } from '../../support/factories';
 import { startTestServer, type TestServer } from '../../support/test-server';
+import { documentsSpecParameters } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -51,4 +53,13 @@ describe('§4.9 getContactAccounts', () => {
 		expect(res.status).toBe(422);
 		expect(Object.keys(res.data.errors)).toEqual(['contact_id']);
 	});
+});
+
+documentsSpecParameters('getContactAccounts', () => t, [['contact_id', true, 'integer']]);
+
+countsCommands('getContactAccounts', async (server) => {
+	const { user, bot } = await createUserWithBot(server);
+	const contact = await createContact(server, bot);
+	await createContactAccountForTest(user, contact, 'EUR');
+	return { user, status: 200, call: () => user.api.call('getContactAccounts', { contact_id: contact.id }) };
 });

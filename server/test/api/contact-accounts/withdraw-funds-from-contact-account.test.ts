@@ -1,6 +1,9 @@
 /** withdrawFundsFromContactAccount (§4.13). */
-import { contactAccountFixture, debit, journalOf, journalSum, expectUnchanged } from '../../support/contact-accounts';
+import { contactAccountFixture, debit, journalOf, journalSum, expectUnchanged, topUp } from '../../support/contact-accounts';
 import { startTestServer, type TestServer } from '../../support/test-server';
+import { documentsSpecParameters, STRING_255 } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
+import { createUserWithBot, createContact, createContactAccountForTest } from '../../support/factories';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -73,4 +76,17 @@ describe('§4.13 withdrawFundsFromContactAccount', () => {
 		expect(res.status).toBe(200);
 		expect(res.data.data).toMatchObject({ amount: 40, blocked_at: null });
 	});
+});
+
+documentsSpecParameters('withdrawFundsFromContactAccount', () => t, [
+	['account_id', true, 'integer'],
+	['amount', true, 'integer', { minimum: 1, maximum: 1e14 }],
+	['description', true, 'string', STRING_255],
+]);
+
+countsCommands('withdrawFundsFromContactAccount', async (server) => {
+	const { user, bot } = await createUserWithBot(server);
+	const account = await createContactAccountForTest(user, await createContact(server, bot), 'USD');
+	expect((await topUp(user, account.id, 500)).status).toBe(200);
+	return { user, status: 200, call: () => debit(user, account.id, 200, 'counted') };
 });

@@ -2,6 +2,8 @@
 import { createUserWithBot, createContact } from '../../support/factories';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { variablesOf, contactVariablesOf, item } from './helpers';
+import { documentsSpecParameters, STRING_255 } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -52,4 +54,16 @@ describe('§11.5 deleteContactVariable', () => {
 		expect(res.status).toBe(422);
 		expect(Object.keys(res.data.errors).sort()).toEqual(['id', 'name']);
 	});
+});
+
+documentsSpecParameters('deleteContactVariable', () => t, [
+	['contact_id', true, 'integer', { minimum: 1 }],
+	['id', false, 'integer', { minimum: 1 }],
+	['name', false, 'string', STRING_255],
+]);
+
+countsCommands('deleteContactVariable', async (server) => {
+	const { user, bot } = await createUserWithBot(server);
+	const contact = await createContact(server, bot, { variables: [{ name: 'city', value: 'Kazan' }] });
+	return { user, status: 204, call: () => user.api.call('deleteContactVariable', { contact_id: contact.id, name: 'city' }) };
 });

@@ -2,6 +2,8 @@
 import { createUserWithBot, createContact } from '../../support/factories';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { contactVariablesOf, item } from './helpers';
+import { documentsSpecParameters } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -42,4 +44,12 @@ describe('§11.3 getContactVariables', () => {
 		expect(res.status).toBe(422);
 		expect(res.data).toEqual({ message: expect.any(String), errors: { contact_id: [expect.any(String)] } });
 	});
+});
+
+documentsSpecParameters('getContactVariables', () => t, [['contact_id', true, 'integer', { minimum: 1 }]]);
+
+countsCommands('getContactVariables', async (server) => {
+	const { user, bot } = await createUserWithBot(server);
+	const contact = await createContact(server, bot, { variables: [{ name: 'city', value: 'Kazan' }] });
+	return { user, status: 200, call: () => user.api.call('getContactVariables', { contact_id: contact.id }) };
 });

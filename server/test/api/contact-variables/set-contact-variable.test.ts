@@ -2,6 +2,8 @@
 import { createUserWithBot, createContact } from '../../support/factories';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { variablesOf, contactVariablesOf, item } from './helpers';
+import { documentsSpecParameters, STRING_255 } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -90,4 +92,32 @@ describe('§11.4 setContactVariable', () => {
 		expect(res.data.data).toEqual(item(1, '$name.x', '$value'));
 		expect(await variablesOf(owner, contact.id)).toEqual([item(1, '$name.x', '$value')]);
 	});
+});
+
+documentsSpecParameters('setContactVariable', () => t, [
+	['contact_id', true, 'integer', { minimum: 1 }],
+	['name', true, 'string', STRING_255],
+	['value', true, 'string', { maxLength: 65_535 }],
+	['deletable', false, 'boolean'],
+]);
+
+countsCommands('setContactVariable', {
+	create: async (server) => {
+		const { user, bot } = await createUserWithBot(server);
+		const contact = await createContact(server, bot);
+		return {
+			user,
+			status: 201,
+			call: () => user.api.call('setContactVariable', { contact_id: contact.id, name: 'city', value: 'Kazan' }),
+		};
+	},
+	update: async (server) => {
+		const { user, bot } = await createUserWithBot(server);
+		const contact = await createContact(server, bot, { variables: [{ name: 'city', value: 'Kazan' }] });
+		return {
+			user,
+			status: 200,
+			call: () => user.api.call('setContactVariable', { contact_id: contact.id, name: 'city', value: 'Oslo' }),
+		};
+	},
 });

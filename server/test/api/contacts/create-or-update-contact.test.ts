@@ -13,6 +13,8 @@ import {
 	type TestBot,
 } from '../../support/factories';
 import { startTestServer, type TestServer } from '../../support/test-server';
+import { documentsSpecParameters, STRING_255 } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 
@@ -463,4 +465,36 @@ describe('form, query string and operator injection (§4.1, §7.1)', () => {
 		}
 		expect(await contactsOf(user, bot)).toEqual([existing]);
 	});
+});
+
+documentsSpecParameters('createOrUpdateContact', () => t, [
+	['bot_id', true, 'integer'],
+	['messenger', true, 'string', { enum: ['telegram', 'max', 'viber', 'vk'] }],
+	['name', true, 'string', STRING_255],
+	['telegram_id', false, 'integer'],
+	['telegram_username', false, 'string', STRING_255],
+	['max_id', false, 'integer'],
+	['max_user_id', false, 'integer'],
+	['max_username', false, 'string', STRING_255],
+	['vk_id', false, 'integer'],
+	['vk_user_id', false, 'integer'],
+	['viber_id', false, 'string', STRING_255],
+	['phone', false, 'string', { pattern: '^\\+\\d{8,15}$' }],
+	['email', false, 'string', { format: 'email', ...STRING_255 }],
+	['address', false, 'string', STRING_255],
+	['tags', false, 'array', { maxItems: 100 }],
+]);
+
+countsCommands('createOrUpdateContact', {
+	update: async (server) => {
+		const { user, bot } = await createUserWithBot(server);
+		const contact = await createContact(server, bot);
+		const params = { bot_id: bot.id, messenger: 'telegram', name: 'Ann', telegram_id: contact.telegram_id };
+		return { user, status: 200, call: () => user.api.call('createOrUpdateContact', params) };
+	},
+	create: async (server) => {
+		const { user, bot } = await createUserWithBot(server);
+		const params = { bot_id: bot.id, messenger: 'telegram', name: 'Ann', telegram_id: randomMessengerId() };
+		return { user, status: 201, call: () => user.api.call('createOrUpdateContact', params) };
+	},
 });

@@ -10,6 +10,8 @@ import {
 } from '../../support/factories';
 import type { HttpResponse } from '../../support/http';
 import { startTestServer, type TestServer } from '../../support/test-server';
+import { documentsSpecParameters } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 
@@ -355,4 +357,27 @@ describe('parameter bounds and inputs (§4.14, §8, §7.1)', () => {
 		const counted = await user.api.call('getNumberOfContacts', { bot_id: { $ne: 1 } }, { verb: 'GET' });
 		expect(counted.status).toBe(422);
 	});
+});
+
+documentsSpecParameters('getContacts', () => t, [
+	['bot_id', false, 'integer'],
+	['count', false, 'integer', { minimum: 1, maximum: 500 }],
+	['page', false, 'integer', { minimum: 1 }],
+	['offset', false, 'integer', { minimum: 0 }],
+	['limit', false, 'integer', { minimum: 1, maximum: 1000 }],
+	['date_from', false, 'integer'],
+	['date_to', false, 'integer'],
+]);
+
+countsCommands('getContacts', {
+	'page mode': async (server) => {
+		const { user, bot } = await createUserWithBot(server);
+		await createContact(server, bot);
+		return { user, status: 200, call: () => user.api.call('getContacts', { page: 1, count: 20 }) };
+	},
+	'offset mode, one bot': async (server) => {
+		const { user, bot } = await createUserWithBot(server);
+		await createContact(server, bot);
+		return { user, status: 200, call: () => user.api.call('getContacts', { offset: 0, limit: 100, bot_id: bot.id }) };
+	},
 });

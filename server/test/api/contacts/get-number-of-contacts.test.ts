@@ -1,6 +1,8 @@
 /** getNumberOfContacts (§4.15). */
 import { createUser, createUserWithBot, createContact, createProject, type TestUser } from '../../support/factories';
 import { startTestServer, type TestServer } from '../../support/test-server';
+import { documentsSpecParameters } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 
@@ -35,4 +37,23 @@ describe('parameter bounds and inputs (§4.14, §8, §7.1)', () => {
 		expect(res.status).toBe(422);
 		expect(Object.keys(res.data.errors).sort()).toEqual(['bot_id', 'date_from']);
 	});
+});
+
+documentsSpecParameters('getNumberOfContacts', () => t, [
+	['bot_id', false, 'integer'],
+	['date_from', false, 'integer'],
+	['date_to', false, 'integer'],
+]);
+
+countsCommands('getNumberOfContacts', {
+	'all bots': async (server) => {
+		const { user, bot } = await createUserWithBot(server);
+		await createContact(server, bot);
+		return { user, status: 200, call: () => user.api.call('getNumberOfContacts') };
+	},
+	'one bot': async (server) => {
+		const { user, bot } = await createUserWithBot(server);
+		await createContact(server, bot);
+		return { user, status: 200, call: () => user.api.call('getNumberOfContacts', { bot_id: bot.id }) };
+	},
 });

@@ -2,8 +2,10 @@
 import { createUser, createUserWithBot, createContact, createListForTest, type TestListField } from '../../support/factories';
 import { ISO_WITH_OFFSET } from '../../support/formats';
 import { expectForbidden, expectInvalid, expectListNotFound, LIST_ID, rawCall } from '../../support/lists';
-import { listOf, add } from './items-helpers';
+import { listOf, add, countedItemsList } from './items-helpers';
 import { startTestServer, type TestServer } from '../../support/test-server';
+import { documentsSpecParameters } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -161,4 +163,22 @@ describe('§12.5 addListItem', () => {
 		expectForbidden(await stranger.api.call('addListItem', { schema_id: list.id, data: { title: 'x' } }));
 		expect((await user.api.call('getListItems', { schema_id: list.id })).data.data).toEqual([]);
 	});
+});
+
+documentsSpecParameters('addListItem', () => t, [
+	['schema_id', true, 'string'],
+	['data', false, 'object'],
+]);
+
+countsCommands('addListItem', {
+	'plain values': async (server) => {
+		const { user, list } = await countedItemsList(server);
+		return { user, status: 201, call: () => user.api.call('addListItem', { schema_id: list.id, data: { title: 'new' } }) };
+	},
+	'a contact value': async (server) => {
+		const { user, bot, list } = await countedItemsList(server);
+		const contact = await createContact(server, bot);
+		const params = { schema_id: list.id, data: { title: 'Ann', client: contact.id } };
+		return { user, status: 201, call: () => user.api.call('addListItem', params) };
+	},
 });

@@ -1,8 +1,10 @@
 /** deleteListItem (§12.7). */
 import { createUser } from '../../support/factories';
 import { expectForbidden } from '../../support/lists';
-import { listOf, add, expectItemNotFound, ids } from './items-helpers';
+import { listOf, add, expectItemNotFound, ids, countedItemsList } from './items-helpers';
 import { startTestServer, type TestServer } from '../../support/test-server';
+import { documentsSpecParameters } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -38,4 +40,11 @@ describe('§12.7 deleteListItem', () => {
 		const results = await Promise.all([1, 2, 3].map(() => user.api.call('deleteListItem', { item_id: item.id })));
 		expect(results.map((res) => res.status).sort()).toEqual([204, 404, 404]);
 	});
+});
+
+documentsSpecParameters('deleteListItem', () => t, [['item_id', true, 'string']]);
+
+countsCommands('deleteListItem', async (server) => {
+	const { user, items } = await countedItemsList(server);
+	return { user, status: 204, call: () => user.api.call('deleteListItem', { item_id: items[0].id }) };
 });

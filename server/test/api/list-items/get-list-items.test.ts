@@ -1,8 +1,10 @@
 /** getListItems (§12.4): filters, order_by, page, limit and the envelope of §4.2. */
 import { createUser, createContact, type TestListField } from '../../support/factories';
 import { expectForbidden, expectInvalid, expectListNotFound } from '../../support/lists';
-import { listOf, add, ids } from './items-helpers';
+import { listOf, add, ids, countedItemsList } from './items-helpers';
 import { startTestServer, type TestServer } from '../../support/test-server';
+import { documentsSpecParameters } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -114,4 +116,25 @@ describe('§12.4 getListItems', () => {
 		expectListNotFound(await stranger.api.call('getListItems', { schema_id: 'x' }));
 		expectInvalid(await stranger.api.call('getListItems', { schema_id: { $ne: null } }), ['schema_id']);
 	});
+});
+
+documentsSpecParameters('getListItems', () => t, [
+	['schema_id', true, 'string'],
+	['filters', false, 'object'],
+	['order_by', false, 'string', { maxLength: 300 }],
+	['page', false, 'integer', { minimum: 1 }],
+	['limit', false, 'integer', { minimum: 1, maximum: 1000 }],
+	['bot_id', false, 'integer', { minimum: 1 }],
+	['contact_id', false, 'integer', { minimum: 1 }],
+]);
+
+countsCommands('getListItems', {
+	'last page': async (server) => {
+		const { user, list } = await countedItemsList(server);
+		return { user, status: 200, call: () => user.api.call('getListItems', { schema_id: list.id, limit: 10 }) };
+	},
+	'full page': async (server) => {
+		const { user, list } = await countedItemsList(server);
+		return { user, status: 200, call: () => user.api.call('getListItems', { schema_id: list.id, limit: 2 }) };
+	},
 });

@@ -31,3 +31,14 @@ export function expectItemNotFound(res: HttpResponse) {
 }
 
 export const ids = (res: HttpResponse) => (res.data.data as { id: string }[]).map((item) => item.id);
+
+/** The list the command counts use (`countsCommands`): a text field, an optional contact field, and three items. */
+export async function countedItemsList(t: TestServer) {
+	const { user, bot, list } = await listOf(t, [
+		{ name: 'Title', slug: 'title', type: 'string' },
+		{ name: 'Client', slug: 'client', type: 'contact', is_required: false },
+	]);
+	const items = [];
+	for (const title of ['counted', 'more 0', 'more 1']) items.push(await add(user, list.id, { title }));
+	return { user, bot, list, items };
+}

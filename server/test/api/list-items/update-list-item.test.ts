@@ -1,8 +1,10 @@
 /** updateListItem (§12.6): a merge of the values given. */
 import { createUser, createListForTest } from '../../support/factories';
 import { expectForbidden, expectInvalid } from '../../support/lists';
-import { ORDER_FIELDS, listOf, add, expectItemNotFound } from './items-helpers';
+import { ORDER_FIELDS, listOf, add, expectItemNotFound, countedItemsList } from './items-helpers';
 import { startTestServer, type TestServer } from '../../support/test-server';
+import { documentsSpecParameters } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -68,4 +70,15 @@ describe('§12.6 updateListItem', () => {
 		const read = await user.api.call('getListItems', { schema_id: list.id });
 		expect(read.data.data[0]).toMatchObject({ title: 'A', qty: 7, paid: true, status: 'sent' });
 	});
+});
+
+documentsSpecParameters('updateListItem', () => t, [
+	['item_id', true, 'string'],
+	['schema_id', false, 'string'],
+	['data', true, 'object'],
+]);
+
+countsCommands('updateListItem', async (server) => {
+	const { user, items } = await countedItemsList(server);
+	return { user, status: 200, call: () => user.api.call('updateListItem', { item_id: items[0].id, data: { title: 'changed' } }) };
 });

@@ -1,8 +1,16 @@
 /** addListSchemaField (§4.7). */
-import { createUser, createListItemForTest, inviteToProject } from '../../support/factories';
+import {
+	createUser,
+	createListItemForTest,
+	inviteToProject,
+	createUserWithBot,
+	createListForTest,
+} from '../../support/factories';
 import { expectForbidden, expectInvalid, expectListNotFound, fieldSlugsInOrder, rawCall } from '../../support/lists';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { itemsOf, listOf, listWithItems } from './fields-helpers';
+import { documentsSpecParameters } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -163,4 +171,16 @@ describe('§4.7 addListSchemaField', () => {
 		expectForbidden(await member.api.call('addListSchemaField', { schema_id: list.id, field }));
 		expect((await listOf(user, list.id)).fields).not.toHaveProperty('notes');
 	});
+});
+
+documentsSpecParameters('addListSchemaField', () => t, [
+	['schema_id', true, 'string'],
+	['field', true, 'object'],
+]);
+
+countsCommands('addListSchemaField', async (server) => {
+	const { user, project } = await createUserWithBot(server);
+	const list = await createListForTest(user, { project_uuid: project.uuid });
+	const field = { name: 'Price', slug: 'price', type: 'money', currency: 'EUR' };
+	return { user, status: 204, call: () => user.api.call('addListSchemaField', { schema_id: list.id, field }) };
 });

@@ -19,6 +19,8 @@ import {
 	setListsCount,
 } from '../../support/lists';
 import { startTestServer, type TestServer } from '../../support/test-server';
+import { documentsSpecParameters, STRING_255 } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -489,4 +491,29 @@ describe('§4.1 createListSchema: verbs', () => {
 		const list = await createListForTest(user, { bot_id: secondBot.id });
 		expect(list).toMatchObject({ bot_id: secondBot.id, project: project.uuid });
 	});
+});
+
+documentsSpecParameters('createListSchema', () => t, [
+	['name', true, 'string', STRING_255],
+	['project_uuid', false, 'string'],
+	['bot_id', false, 'integer'],
+	['fields', true, 'array', { minItems: 1, maxItems: 30 }],
+	['is_menu', false, 'boolean', { default: false }],
+]);
+
+const newList = (target: Record<string, unknown>) => ({
+	name: 'Orders',
+	...target,
+	fields: [{ name: 'Title', slug: 'title', type: 'string' }],
+});
+
+countsCommands('createListSchema', {
+	'by project': async (server) => {
+		const { user, project } = await createUserWithBot(server);
+		return { user, status: 201, call: () => user.api.call('createListSchema', newList({ project_uuid: project.uuid })) };
+	},
+	'by bot': async (server) => {
+		const { user, bot } = await createUserWithBot(server);
+		return { user, status: 201, call: () => user.api.call('createListSchema', newList({ bot_id: bot.id })) };
+	},
 });

@@ -18,6 +18,8 @@ import { startTestServer, type TestServer } from '../../support/test-server';
 import { startServerOnSameDatabase } from '../../support/contact-accounts';
 import { Types } from 'mongoose';
 import { FIELDS, itemsOf, listOf, listWithItems } from './fields-helpers';
+import { documentsSpecParameters, STRING_255 } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -164,4 +166,18 @@ describe('§4.8 deleteListSchemaField', () => {
 		const field = { name: 'Price', slug: 'price', type: 'string', is_required: false };
 		expect((await user.api.call('addListSchemaField', { schema_id: list.id, field })).status).toBe(204);
 	});
+});
+
+documentsSpecParameters('deleteListSchemaField', () => t, [
+	['schema_id', true, 'string'],
+	['slug', true, 'string', STRING_255],
+]);
+
+countsCommands('deleteListSchemaField', async (server) => {
+	const { user, project } = await createUserWithBot(server);
+	const list = await createListForTest(user, { project_uuid: project.uuid }, [
+		{ name: 'Title', slug: 'title', type: 'string', is_required: false },
+		{ name: 'Price', slug: 'price', type: 'money', currency: 'EUR' },
+	]);
+	return { user, status: 204, call: () => user.api.call('deleteListSchemaField', { schema_id: list.id, slug: 'price' }) };
 });

@@ -1,8 +1,16 @@
 /** deleteListSchema (§4.6). */
-import { createUser, createListForTest, createListItemForTest, inviteToProject } from '../../support/factories';
+import {
+	createUser,
+	createListForTest,
+	createListItemForTest,
+	inviteToProject,
+	createUserWithBot,
+} from '../../support/factories';
 import { expectForbidden, expectInvalid, expectListNotFound, listIdsOf, listsCountOf, storedItemsOf } from '../../support/lists';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { FIELDS, itemsOf, listWithItems } from './fields-helpers';
+import { documentsSpecParameters } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -64,4 +72,12 @@ describe('§4.6 deleteListSchema', () => {
 		expect((await user.api.call('deleteListSchema', { schema_id: list.id }, { verb: 'GET' })).status).toBe(204);
 		expect(await storedItemsOf(t, list.id)).toEqual([]);
 	});
+});
+
+documentsSpecParameters('deleteListSchema', () => t, [['schema_id', true, 'string']]);
+
+countsCommands('deleteListSchema', async (server) => {
+	const { user, project } = await createUserWithBot(server);
+	const list = await createListForTest(user, { project_uuid: project.uuid });
+	return { user, status: 204, call: () => user.api.call('deleteListSchema', { schema_id: list.id }) };
 });

@@ -3,6 +3,8 @@ import { createUser, createUserWithBot, createListForTest, inviteToProject } fro
 import { expectForbidden, expectInvalid, expectListNotFound, LIST_ID } from '../../support/lists';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { TITLE } from './read-helpers';
+import { documentsSpecParameters } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -65,4 +67,12 @@ describe('§4.4 getListSchema', () => {
 		expectInvalid(await user.api.call('getListSchema', {}), ['schema_id']);
 		expectInvalid(await user.api.call('getListSchema', { schema_id: '  ' }, { verb: 'GET' }), ['schema_id']);
 	});
+});
+
+documentsSpecParameters('getListSchema', () => t, [['schema_id', true, 'string']]);
+
+countsCommands('getListSchema', async (server) => {
+	const { user, project } = await createUserWithBot(server);
+	const list = await createListForTest(user, { project_uuid: project.uuid });
+	return { user, status: 200, call: () => user.api.call('getListSchema', { schema_id: list.id }) };
 });

@@ -4,6 +4,8 @@ import { createUser, createUserWithBot, createListForTest, createProject, invite
 import { expectInvalid } from '../../support/lists';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { TITLE } from './read-helpers';
+import { documentsSpecParameters } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -117,4 +119,12 @@ describe('§4.3 getListSchemas', () => {
 		expect(res.data.data).toEqual([]);
 		expect(res.data.meta.total).toBe(1);
 	});
+});
+
+documentsSpecParameters('getListSchemas', () => t, [['page', false, 'integer', { minimum: 1 }]]);
+
+countsCommands('getListSchemas', async (server) => {
+	const { user, project } = await createUserWithBot(server);
+	await createListForTest(user, { project_uuid: project.uuid });
+	return { user, status: 200, call: () => user.api.call('getListSchemas') };
 });

@@ -2,6 +2,8 @@
 import { createUserWithBot, createContact } from '../../support/factories';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { tagsOf, botTagsOf, tagIdsOf } from './helpers';
+import { documentsSpecParameters, STRING_255 } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -53,4 +55,26 @@ describe('§10.5 attachTagToContact', () => {
 		expect(await tagsOf(owner, contact.id)).toEqual(names);
 		expect(await botTagsOf(owner, bot)).toEqual(names);
 	});
+});
+
+documentsSpecParameters('attachTagToContact', () => t, [
+	['contact_id', true, 'integer', { minimum: 1 }],
+	['tag_id', false, 'integer', { minimum: 1 }],
+	['name', false, 'string', STRING_255],
+]);
+
+countsCommands('attachTagToContact', {
+	'new name': async (server) => {
+		const { user, bot } = await createUserWithBot(server);
+		const contact = await createContact(server, bot);
+		return { user, status: 204, call: () => user.api.call('attachTagToContact', { contact_id: contact.id, name: 'vip' }) };
+	},
+	'by tag_id': async (server) => {
+		const { user, bot } = await createUserWithBot(server);
+		const contact = await createContact(server, bot);
+		// A tag of the bot, and its ID from the admin API (where clients learn tag IDs, §10.1).
+		await createContact(server, bot, { tags: ['regular'] });
+		const tagId: number = (await server.admin.expect(200, 'GET', `/bots/${bot.id}`)).data.tags[0].id;
+		return { user, status: 204, call: () => user.api.call('attachTagToContact', { contact_id: contact.id, tag_id: tagId }) };
+	},
 });

@@ -2,6 +2,8 @@
 import { createUserWithBot, createContact } from '../../support/factories';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { tagsOf, botTagsOf, tagIdsOf } from './helpers';
+import { documentsSpecParameters, STRING_255 } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -44,4 +46,24 @@ describe('§10.6 detachTagFromContact', () => {
 		expect(await tagsOf(owner, contact.id)).toEqual(['promo']);
 		expect(await botTagsOf(owner, bot)).toEqual(['vip', 'promo']);
 	});
+});
+
+documentsSpecParameters('detachTagFromContact', () => t, [
+	['contact_id', true, 'integer', { minimum: 1 }],
+	['tag_id', false, 'integer', { minimum: 1 }],
+	['name', false, 'string', STRING_255],
+]);
+
+countsCommands('detachTagFromContact', {
+	'by name': async (server) => {
+		const { user, bot } = await createUserWithBot(server);
+		const contact = await createContact(server, bot, { tags: ['vip'] });
+		return { user, status: 204, call: () => user.api.call('detachTagFromContact', { contact_id: contact.id, name: 'vip' }) };
+	},
+	'by tag_id': async (server) => {
+		const { user, bot } = await createUserWithBot(server);
+		const contact = await createContact(server, bot, { tags: ['regular'] });
+		const tagId: number = (await server.admin.expect(200, 'GET', `/bots/${bot.id}`)).data.tags[0].id;
+		return { user, status: 204, call: () => user.api.call('detachTagFromContact', { contact_id: contact.id, tag_id: tagId }) };
+	},
 });

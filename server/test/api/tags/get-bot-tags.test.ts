@@ -2,6 +2,8 @@
 import { createUserWithBot, createContact } from '../../support/factories';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { tagsOf, botTagsOf } from './helpers';
+import { documentsSpecParameters } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -49,4 +51,12 @@ describe('§10.3 getBotTags and §10.4 getContactTags', () => {
 		expect(res.status).toBe(422);
 		expect(Object.keys(res.data.errors)).toEqual(['contact_id']);
 	});
+});
+
+documentsSpecParameters('getBotTags', () => t, [['bot_id', true, 'integer', { minimum: 1 }]]);
+
+countsCommands('getBotTags', async (server) => {
+	const { user, bot } = await createUserWithBot(server);
+	await createContact(server, bot, { tags: ['vip'] });
+	return { user, status: 200, call: () => user.api.call('getBotTags', { bot_id: bot.id }) };
 });

@@ -1,6 +1,8 @@
 /** getContactTags (§10.4). */
 import { createUserWithBot, createContact } from '../../support/factories';
 import { startTestServer, type TestServer } from '../../support/test-server';
+import { documentsSpecParameters } from '../../support/spec-parameters';
+import { countsCommands } from '../../support/commands-per-call';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -15,4 +17,12 @@ describe('§10.3 getBotTags and §10.4 getContactTags', () => {
 		expect(await owner.api.call('getContactTags', { contact_id: contact.id })).toMatchObject({ status: 200, data: { data: [] } });
 		expect(await owner.api.call('getBotTags', { bot_id: bot.id })).toMatchObject({ status: 200, data: { data: [] } });
 	});
+});
+
+documentsSpecParameters('getContactTags', () => t, [['contact_id', true, 'integer', { minimum: 1 }]]);
+
+countsCommands('getContactTags', async (server) => {
+	const { user, bot } = await createUserWithBot(server);
+	const contact = await createContact(server, bot, { tags: ['vip'] });
+	return { user, status: 200, call: () => user.api.call('getContactTags', { contact_id: contact.id }) };
 });
