@@ -19,6 +19,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { apiMethods } from '../server/src/api';
 import { declaredCommands, type MethodCommands } from '../server/test/support/commands-per-call';
 import { send, sendJson } from './lib/http-client';
 import type { LoadResult, LoadSpec } from './lib/load-generator';
@@ -51,6 +52,7 @@ const wanted = (name: (typeof TABLES)[number]) => only.length === 0 || only.incl
  * are written down too, each beside what the method declares. A count that differs fails its test, not this table.
  */
 function commandsTable(): string {
+	const ORDER = apiMethods.map((method) => method.name);
 	const dir = mkdtempSync(path.join(tmpdir(), 'bench-commands-'));
 	const report = path.join(dir, 'commands.jsonl');
 	try {
@@ -68,7 +70,9 @@ function commandsTable(): string {
 		const rows = readFileSync(report, 'utf8')
 			.trim()
 			.split('\n')
-			.map((line) => JSON.parse(line) as MethodCommands);
+			.map((line) => JSON.parse(line) as MethodCommands)
+			// In the order of the API reference (jest finishes the files in any order).
+			.sort((a, b) => ORDER.indexOf(a.method) - ORDER.indexOf(b.method));
 		return table(
 			['method', 'case', 'commands', 'declared', 'budget', 'which'],
 			rows.map((r) => {
