@@ -28,7 +28,7 @@ export interface MethodContext {
 
 /** The database commands of one successful call, as the driver's command monitoring counts them. */
 export interface CommandCount {
-	/** What the call sends now, exactly: `server/test/api/commands-per-call.test.ts` holds it, `npm run bench` prints it. */
+	/** What the call sends now, exactly: the method's test file holds it (`countsCommands`), `npm run bench` prints it. */
 	count: number;
 	/** The most it may send (the performance issue's budget). */
 	budget: number;
@@ -66,8 +66,8 @@ export interface ApiMethod<Input extends z.ZodType = z.ZodType> {
 	/** The method's own refusals; those of authentication, limits and validation apply to every method. */
 	refusals: readonly Answer[];
 	/**
-	 * Its database commands per successful call and their budget, for each case that the scenario of
-	 * `server/test/support/commands-per-call.ts` calls.
+	 * Its database commands per successful call and their budget, for each case that its test file counts
+	 * (`countsCommands`, `server/test/support/commands-per-call.ts`).
 	 */
 	commands: MethodCommandCounts;
 	handle(ctx: MethodContext, input: z.output<Input>): Promise<MethodResult>;
