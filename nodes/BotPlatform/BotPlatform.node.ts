@@ -9,7 +9,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 import { CREDENTIAL_TYPE } from './transport';
 import { findOperation } from './actions/router';
 import { DEFAULT_VERSION, properties, toolDescription, VERSIONS } from './actions/versionDescription';
-import { listSearch, loadOptions } from './methods';
+import { listSearch, loadOptions, resourceMapping } from './methods';
 
 /**
  * The JSON of a failed item: the message, and the API's machine-readable parts (`description`, `status`, `code`,
@@ -49,7 +49,7 @@ export class BotPlatform implements INodeType {
 		properties,
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { listSearch, loadOptions, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();

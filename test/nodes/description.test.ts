@@ -220,8 +220,8 @@ describe.each([1, 2, 3, 3.1])('version %d: options and fields follow n8n convent
 
 	test('lists are picked with a searchable resource locator, fields from the chosen list', () => {
 		const locators = propertiesOf(version).filter((p) => p.name === 'list');
-		// get, delete, add field, delete field; from 3.1, List Item's Get Many and Add
-		expect(locators.length).toBe(version >= 3.1 ? 6 : 4);
+		// get, delete, add field, delete field; from 3.1, List Item's Get Many, Add and Update (for its field mapper)
+		expect(locators.length).toBe(version >= 3.1 ? 7 : 4);
 		for (const locator of locators) {
 			expect(locator.type).toBe('resourceLocator');
 			expect(locator.modes?.map((m) => m.name)).toEqual(['list', 'id']);
@@ -239,6 +239,7 @@ describe.each([1, 2, 3, 3.1])('version %d: options and fields follow n8n convent
 			'searchLists',
 		]);
 		expect(Object.keys(methods.loadOptions).sort()).toEqual(['getContactAccounts', 'getListFields']);
+		expect(Object.keys(methods.resourceMapping)).toEqual(['getListItemFields']);
 	});
 });
 

@@ -4,7 +4,8 @@
  * - `runNode`: builds a real `Workflow` (n8n-workflow) of two nodes, "Input" → "Bot Platform", and runs it with
  *   n8n-core's `WorkflowExecute`, so parameters, expressions, defaults, `continueOnFail`, paired items and the
  *   HTTP helpers (`httpRequestWithAuthentication`) are n8n's own code.
- * - `loadOptions` / `searchList`: call the node's methods with n8n-core's `LoadOptionsContext`, as the editor does.
+ * - `loadOptions` / `searchList` / `resourceMapping`: call the node's methods with n8n-core's `LoadOptionsContext`, as
+ *   the editor does.
  * - `testCredential`: runs the credential's declarative `test` request with n8n-core's `RoutingNode` and applies
  *   its `rules`, as the n8n CLI's credentials tester does (that tester is in the `n8n` package, not in n8n-core).
  *
@@ -27,6 +28,7 @@ import type {
 	IRunExecutionData,
 	IVersionedNodeType,
 	IWorkflowExecuteAdditionalData,
+	ResourceMapperFields,
 } from 'n8n-workflow';
 import { createRunExecutionData, NodeHelpers, Workflow } from 'n8n-workflow';
 import { BotPlatformApi } from '../../../credentials/BotPlatformApi.credentials';
@@ -271,6 +273,19 @@ export async function searchList(
 	const nodeType = new BotPlatform();
 	const fn = nodeType.methods.listSearch[method as keyof typeof nodeType.methods.listSearch];
 	return await fn.call(editorContext(credentials, parameters, path, typeVersion), filter, paginationToken);
+}
+
+/** Calls a `resourceMapping` method as a resource mapper does when it loads the fields to map. */
+export async function resourceMapping(
+	credentials: CredentialData,
+	method: string,
+	parameters: INodeParameters,
+	path: string,
+	typeVersion = 1,
+): Promise<ResourceMapperFields> {
+	const nodeType = new BotPlatform();
+	const fn = nodeType.methods.resourceMapping[method as keyof typeof nodeType.methods.resourceMapping];
+	return await fn.call(editorContext(credentials, parameters, path, typeVersion));
 }
 
 export interface CredentialTestResult {

@@ -9,12 +9,12 @@ import { fieldsParameter, fieldsProperties } from './common';
 
 const properties: INodeProperties[] = [
 	listLocator,
-	...fieldsProperties('Every required field of the list needs a value'),
+	...fieldsProperties('add', 'Every required field of the list needs a value'),
 	requestOptions,
 ];
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const params = { schema_id: listIdParameter.call(this, itemIndex), data: fieldsParameter.call(this, itemIndex) };
+	const params = { schema_id: listIdParameter.call(this, itemIndex), data: await fieldsParameter.call(this, itemIndex) };
 	const { body } = (await apiRequest.call(this, 'addListItem', params, callOptions.call(this, itemIndex))) as ApiResult<{
 		data: IDataObject;
 	}>;

@@ -1,7 +1,14 @@
 /** What the List Item operations share: the item ID, and the item's values from the Fields input. */
-import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { valuesFromJson, valuesFromPairs, type FieldValuePair } from '../../helpers/list-item-values';
-import { textParameter } from '../../helpers/parameters';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	type ResourceMapperField,
+} from 'n8n-workflow';
+import { fieldsOfList, toMapperFields } from '../../helpers/list-fields';
+import { valuesFromJson, valuesFromMapper, valuesFromPairs, type FieldValuePair } from '../../helpers/list-item-values';
+import { callOptions, listIdParameter, textParameter } from '../../helpers/parameters';
 
 export const itemIdField: INodeProperties = {
 	displayName: 'Item ID',
@@ -13,18 +20,49 @@ export const itemIdField: INodeProperties = {
 	description: 'ID of the list item, 24 hexadecimal characters, as Get Many returns it',
 };
 
-/** The values to write: key/value pairs or one JSON object, field slug to value. */
-export function fieldsProperties(hint: string): INodeProperties[] {
+/**
+ * The values to write: the list's fields in n8n's resource mapper (Add: `add` mode, the list's required fields
+ * required; Update: `map` mode, every field optional and only those given change, as no column is matched on: the
+ * item is named by its ID), or key/value pairs, or one JSON object of field slug to value.
+ */
+export function fieldsProperties(operation: 'add' | 'update', hint: string): INodeProperties[] {
 	return [
 		{
 			displayName: 'Fields Input',
 			name: 'fieldsInput',
 			type: 'options',
 			options: [
-				{ name: 'Define Below', value: 'pairs', description: 'One row per field: its slug and value' },
+				{ name: 'Field Slugs and Values', value: 'pairs', description: 'One row per field: its slug and value' },
 				{ name: 'JSON', value: 'json', description: 'One JSON object of field slug to value' },
+				{
+					name: 'Map List Fields',
+					value: 'mapper',
+					description: 'The fields of the chosen list, each mapped from the input automatically or set below',
+				},
 			],
-			default: 'pairs',
+			default: 'mapper',
+		},
+		{
+			displayName: 'Fields',
+			name: 'fieldValues',
+			type: 'resourceMapper',
+			noDataExpression: true,
+			default: { mappingMode: 'defineBelow', value: null },
+			required: true,
+			hint,
+			displayOptions: { show: { fieldsInput: ['mapper'] } },
+			typeOptions: {
+				loadOptionsDependsOn: ['list.value'],
+				resourceMapper: {
+					resourceMapperMethod: 'getListItemFields',
+					mode: operation === 'add' ? 'add' : 'map',
+					fieldWords: { singular: 'field', plural: 'fields' },
+					// Add shows every field to fill in; Update only those the user adds.
+					addAllFields: operation === 'add',
+					multiKeyMatch: false,
+					supportAutoMap: true,
+				},
+			},
 		},
 		{
 			displayName: 'Fields',
@@ -72,9 +110,39 @@ export function fieldsProperties(hint: string): INodeProperties[] {
 	];
 }
 
+/** The resource mapper's values of item `itemIndex`: the input item's own keys that are fields, or those set below. */
+async function mappedFields(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	let schema = this.getNodeParameter('fieldValues.schema', itemIndex, []) as ResourceMapperField[];
+	let values: IDataObject;
+	if (this.getNodeParameter('fieldValues.mappingMode', itemIndex) === 'autoMapInputData') {
+		// Saved without its fields (the list is made earlier in the workflow, or the editor could not load them):
+		// read them now, so only the input's keys that are fields are written.
+		if (schema.length === 0) {
+			const listFields = await fieldsOfList.call(this, listIdParameter.call(this, itemIndex), callOptions.call(this, itemIndex));
+			schema = toMapperFields(listFields, false);
+		}
+		const input = this.getInputData()[itemIndex]?.json ?? {};
+		const slugs = new Set(schema.map((field) => field.id));
+		values = Object.fromEntries(Object.entries(input).filter(([key]) => slugs.has(key)));
+	} else {
+		// Read as set, then checked here once empty values are left out: n8n's own check would read "" as 0.
+		values = (this.getNodeParameter('fieldValues.value', itemIndex, {}, { skipValidation: true }) ?? {}) as IDataObject;
+	}
+	const result = valuesFromMapper(values, schema);
+	if ('error' in result) {
+		throw new NodeOperationError(this.getNode(), `Invalid value for the field "${result.error.slug}"`, {
+			itemIndex,
+			description: result.error.message,
+		});
+	}
+	return result.data;
+}
+
 /** The `data` of addListItem and updateListItem from the Fields input of item `itemIndex`. */
-export function fieldsParameter(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	if (this.getNodeParameter('fieldsInput', itemIndex) === 'json') {
+export async function fieldsParameter(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const input = this.getNodeParameter('fieldsInput', itemIndex);
+	if (input === 'mapper') return await mappedFields.call(this, itemIndex);
+	if (input === 'json') {
 		try {
 			return valuesFromJson(this.getNodeParameter('fieldsJson', itemIndex));
 		} catch (error) {

@@ -1,20 +1,30 @@
-/** List Item → Update: `updateListItem`; only the fields given change, an empty value clears an optional field. */
+/**
+ * List Item → Update: `updateListItem`; only the fields given change. In the mapper a blank field is not sent; in
+ * pairs or JSON an empty value clears an optional field.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { apiRequest, type ApiResult } from '../../transport';
-import { callOptions } from '../../helpers/parameters';
+import { callOptions, listIdParameter } from '../../helpers/parameters';
 import { forOperation } from '../../helpers/display-options';
-import { requestOptions } from '../common.descriptions';
+import { listLocator, requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
 import { fieldsParameter, fieldsProperties, itemIdField, itemIdParameter } from './common';
 
 const properties: INodeProperties[] = [
+	// The mapper shows the fields of a list; the item must be of that list (§12.6: `schema_id`, else 404).
+	{ ...listLocator, displayOptions: { show: { fieldsInput: ['mapper'] } } },
 	itemIdField,
-	...fieldsProperties('Only these fields change; an empty value clears an optional field'),
+	...fieldsProperties(
+		'update',
+		'Only the fields given change; a blank mapper field keeps its value, an empty pair or JSON value clears it',
+	),
 	requestOptions,
 ];
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const params = { item_id: itemIdParameter.call(this, itemIndex), data: fieldsParameter.call(this, itemIndex) };
+	const params: IDataObject = { item_id: itemIdParameter.call(this, itemIndex) };
+	if (this.getNodeParameter('fieldsInput', itemIndex) === 'mapper') params.schema_id = listIdParameter.call(this, itemIndex);
+	params.data = await fieldsParameter.call(this, itemIndex);
 	const { body } = (await apiRequest.call(this, 'updateListItem', params, callOptions.call(this, itemIndex))) as ApiResult<{
 		data: IDataObject;
 	}>;
