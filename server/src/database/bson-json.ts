@@ -1,0 +1,316 @@
+/**
+ * What the export encoders (`contact-export-encoder.ts`, `list-item-export-encoder.ts`) write JSON with: reading
+ * stored BSON documents in place, and one output buffer that a page is written into synchronously, then copied out
+ * as a string. Each encoder writes its JSON exactly as `JSON.stringify` writes its presenter's result, and throws
+ * `notWrittenHere` for a document of a shape it leaves to that presenter.
+ *
+ * Strings are copied as their UTF-8 bytes with JSON's escapes: BSON strings written by a driver from JavaScript
+ * strings are always well-formed UTF-8 (a lone surrogate is stored as U+FFFD), so there is nothing else to escape.
+ */
+
+// BSON element types read here.
+export const DOUBLE = 0x01;
+export const STRING = 0x02;
+export const DOCUMENT = 0x03;
+export const ARRAY = 0x04;
+export const OBJECT_ID = 0x07;
+export const BOOLEAN = 0x08;
+export const DATE = 0x09;
+export const NULL = 0x0a;
+export const INT32 = 0x10;
+
+/** How the driver decodes a reply (its defaults), for the documents the encoders leave to a presenter. */
+export const DRIVER_DECODING = { promoteLongs: true, promoteValues: true, promoteBuffers: false, bsonRegExp: false };
+
+/** Thrown (and caught by the encoders) when a document is of a shape left to the presenter. */
+class NotWrittenHere extends Error {}
+export const notWrittenHere = new NotWrittenHere();
+
+/**
+ * Field names to slots, matched on the bytes without making a string of each name: a name's length and first byte
+ * pick the one candidate (unique among the names read), whose bytes are then compared.
+ */
+export class FieldNames {
+	private readonly candidates = new Int8Array(1 << 16).fill(-1);
+	private readonly names: Buffer[];
+
+	constructor(names: readonly string[]) {
+		this.names = names.map((name) => Buffer.from(name, 'latin1'));
+		this.names.forEach((name, slot) => {
+			const shape = (name.length << 8) | name[0];
+			if (this.candidates[shape] !== -1) throw new Error(`field names of the same shape: ${name.toString()}`);
+			this.candidates[shape] = slot;
+		});
+	}
+
+	/** The slot of the name in `bytes` from `start` to `end` (its NUL), or -1. */
+	slotOf(bytes: Buffer, start: number, end: number): number {
+		const length = end - start;
+		if (length > 0xff) return -1;
+		const slot = this.candidates[(length << 8) | bytes[start]];
+		if (slot === -1) return -1;
+		const name = this.names[slot];
+		for (let i = 1; i < length; i++) if (bytes[start + i] !== name[i]) return -1;
+		return slot;
+	}
+}
+
+/** Each name's slot, by name, for `FieldNames` over `names`. */
+export function slotsOf<N extends string>(names: readonly N[]): Record<N, number> {
+	return Object.fromEntries(names.map((name, slot) => [name, slot])) as Record<N, number>;
+}
+
+export const ascii = (text: string) => Buffer.from(text, 'latin1');
+const ESCAPES: readonly (Buffer | undefined)[] = Array.from({ length: 0x60 }, (_, byte) => {
+	if (byte === 0x22 || byte === 0x5c || byte < 0x20) return ascii(JSON.stringify(String.fromCharCode(byte)).slice(1, -1));
+	return undefined;
+});
+
+/** The output, grown as needed and reused. */
+const OUT_SIZE = 1 << 20;
+let out = Buffer.allocUnsafe(OUT_SIZE);
+let pos = 0;
+
+/** Starts a new text. */
+export function begin(): void {
+	pos = 0;
+}
+
+/** Where the next byte goes, to come back to with `rewind`. */
+export const position = () => pos;
+
+export function rewind(to: number): void {
+	pos = to;
+}
+
+/** The text written since `begin`. After a page of a few huge documents the output is let go, rather than kept at that size. */
+export function finish(): string {
+	const text = out.toString('utf8', 0, pos);
+	if (out.length > 4 * OUT_SIZE) out = Buffer.allocUnsafe(OUT_SIZE);
+	return text;
+}
+
+function ensure(bytes: number): void {
+	if (pos + bytes <= out.length) return;
+	const grown = Buffer.allocUnsafe(Math.max(out.length * 2, pos + bytes));
+	out.copy(grown, 0, 0, pos);
+	out = grown;
+}
+
+/** A little-endian int32, without Buffer's argument checks: the hot path reads several per field. */
+export const int32 = (bytes: Buffer, at: number) =>
+	bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
+
+export function writeAscii(text: string): void {
+	ensure(text.length);
+	const target = out;
+	let at = pos;
+	for (let i = 0; i < text.length; i++) target[at++] = text.charCodeAt(i);
+	pos = at;
+}
+
+export function writeBytes(bytes: Buffer): void {
+	ensure(bytes.length);
+	const target = out;
+	let at = pos;
+	for (let i = 0; i < bytes.length; i++) target[at++] = bytes[i];
+	pos = at;
+}
+
+/** Any text (a presenter's JSON), as UTF-8. */
+export function writeText(text: string): void {
+	ensure(Buffer.byteLength(text));
+	pos += out.write(text, pos, 'utf8');
+}
+
+/** The key with its quotes and colon, and a comma before it unless it is the first member. */
+export const keyBytes = (key: string, first: boolean) => ascii(`${first ? '' : ','}${JSON.stringify(key)}:`);
+
+/** Members after `mark` were written each with a comma before it; the first must have none. */
+export function dropLeadingComma(mark: number): void {
+	if (pos > mark && out[mark] === 0x2c) {
+		out.copyWithin(mark, mark + 1, pos);
+		pos -= 1;
+	}
+}
+
+/** A document's fields by slot: where each value starts and its type (0 when absent). */
+export class Fields {
+	readonly types: Uint8Array;
+	readonly starts: Int32Array;
+	constructor(size: number) {
+		this.types = new Uint8Array(size);
+		this.starts = new Int32Array(size);
+	}
+}
+
+/** Where the element after a value of `type` at `at` starts. */
+function skipValue(bytes: Buffer, type: number, at: number): number {
+	switch (type) {
+		case DOUBLE:
+		case DATE:
+		case 0x11: // timestamp
+		case 0x12: // int64
+			return at + 8;
+		case STRING:
+		case 0x0d: // code
+		case 0x0e: // symbol
+			return at + 4 + int32(bytes, at);
+		case DOCUMENT:
+		case ARRAY:
+		case 0x0f: // code with scope
+			return at + int32(bytes, at);
+		case 0x05: // binary
+			return at + 5 + int32(bytes, at);
+		case 0x06: // undefined
+		case NULL:
+		case 0xff: // min key
+		case 0x7f: // max key
+			return at;
+		case OBJECT_ID:
+			return at + 12;
+		case BOOLEAN:
+			return at + 1;
+		case 0x0b: // regex: two C strings
+			return bytes.indexOf(0, bytes.indexOf(0, at) + 1) + 1;
+		case 0x0c: // DBPointer
+			return at + 4 + int32(bytes, at) + 12;
+		case INT32:
+			return at + 4;
+		case 0x13: // decimal128
+			return at + 16;
+		default:
+			throw notWrittenHere;
+	}
+}
+
+/**
+ * Reads the document at `at` into `fields` by the slots of the names in `slots`; other fields are passed over.
+ * A field named twice, or a name starting with `$` (a DBRef decodes as an object of its own), is not written here.
+ */
+export function readFields(bytes: Buffer, at: number, slots: { slotOf: FieldNames['slotOf'] }, fields: Fields): void {
+	fields.types.fill(0);
+	const end = at + int32(bytes, at) - 1;
+	let cursor = at + 4;
+	while (cursor < end) {
+		const type = bytes[cursor];
+		const nameEnd = nameEndOf(bytes, cursor + 1, end);
+		if (bytes[cursor + 1] === 0x24) throw notWrittenHere;
+		const slotOfName = slots.slotOf(bytes, cursor + 1, nameEnd);
+		const valueAt = nameEnd + 1;
+		if (slotOfName !== -1) {
+			if (fields.types[slotOfName] !== 0) throw notWrittenHere;
+			fields.types[slotOfName] = type;
+			fields.starts[slotOfName] = valueAt;
+		}
+		cursor = nextElement(bytes, type, valueAt);
+	}
+}
+
+/** Where an element's name ends (its NUL), before the document's end; a name without one is malformed. */
+function nameEndOf(bytes: Buffer, start: number, end: number): number {
+	let at = start;
+	while (at < end && bytes[at] !== 0) at++;
+	if (at >= end) throw notWrittenHere;
+	return at;
+}
+
+/** skipValue, refusing a length that would go backwards (malformed bytes are left to the decoder to refuse). */
+function nextElement(bytes: Buffer, type: number, valueAt: number): number {
+	const next = skipValue(bytes, type, valueAt);
+	if (next < valueAt) throw notWrittenHere;
+	return next;
+}
+
+/** The elements of the array at `at`, each given to `each` with its type and where its value starts. */
+export function forEachElement(bytes: Buffer, at: number, each: (type: number, valueAt: number) => void): void {
+	const end = at + int32(bytes, at) - 1;
+	let cursor = at + 4;
+	while (cursor < end) {
+		const type = bytes[cursor];
+		const valueAt = nameEndOf(bytes, cursor + 1, end) + 1;
+		each(type, valueAt);
+		cursor = nextElement(bytes, type, valueAt);
+	}
+}
+
+/** The string's bytes, escaped as JSON.stringify escapes them, in quotes. */
+export function writeString(bytes: Buffer, at: number): void {
+	const start = at + 4;
+	const end = start + int32(bytes, at) - 1;
+	ensure((end - start) * 6 + 2);
+	// Locals, not the module's variables, in the loop: it runs for every byte of every string.
+	const target = out;
+	let to = pos;
+	target[to++] = 0x22;
+	for (let i = start; i < end; i++) {
+		const byte = bytes[i];
+		const escape = byte < 0x60 ? ESCAPES[byte] : undefined;
+		if (escape === undefined) target[to++] = byte;
+		else for (let j = 0; j < escape.length; j++) target[to++] = escape[j];
+	}
+	target[to++] = 0x22;
+	pos = to;
+}
+
+export const readString = (bytes: Buffer, at: number) => bytes.toString('utf8', at + 4, at + 3 + int32(bytes, at));
+
+export function dateOf(bytes: Buffer, at: number): Date {
+	const date = new Date(int32(bytes, at + 4) * 4294967296 + bytes.readUInt32LE(at));
+	if (Number.isNaN(date.getTime())) throw notWrittenHere;
+	return date;
+}
+
+/** A double or an int32 as its number. */
+export const numberAt = (bytes: Buffer, type: number, at: number) => (type === INT32 ? int32(bytes, at) : bytes.readDoubleLE(at));
+
+/** A scalar as JSON.stringify writes its decoded value. */
+export function writeScalar(bytes: Buffer, type: number, at: number): void {
+	switch (type) {
+		case STRING:
+			return writeString(bytes, at);
+		case NULL:
+			return writeAscii('null');
+		case INT32:
+			return writeAscii(String(int32(bytes, at)));
+		case DOUBLE:
+			return writeAscii(JSON.stringify(bytes.readDoubleLE(at)));
+		case BOOLEAN:
+			return writeAscii(bytes[at] === 0 ? 'false' : 'true');
+		case DATE:
+			return writeAscii(`"${dateOf(bytes, at).toISOString()}"`);
+		default:
+			throw notWrittenHere;
+	}
+}
+
+/** A member whose value is a scalar field; none when the field is absent (its value would be undefined). */
+export function writeMember(key: Buffer, bytes: Buffer, fields: Fields, slotOfField: number): void {
+	const type = fields.types[slotOfField];
+	if (type === 0) return;
+	writeBytes(key);
+	writeScalar(bytes, type, fields.starts[slotOfField]);
+}
+
+/** Whether the BSON strings at `a` and `b` are the same (their bytes, length word included). */
+export function sameString(bytes: Buffer, a: number, b: number): boolean {
+	const length = int32(bytes, a) + 4;
+	for (let i = 0; i < length; i++) if (bytes[a + i] !== bytes[b + i]) return false;
+	return true;
+}
+
+export const asBuffer = (bytes: Uint8Array) =>
+	Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** Runs `write` from the current position; false, with nothing written, when it threw `notWrittenHere`. */
+export function writtenOrRewound(write: () => void): boolean {
+	const start = pos;
+	try {
+		write();
+		return true;
+	} catch (error) {
+		if (error !== notWrittenHere) throw error;
+		pos = start;
+		return false;
+	}
+}
