@@ -123,8 +123,8 @@ export function writeText(text: string): void {
 	pos += out.write(text, pos, 'utf8');
 }
 
-/** The key with its quotes and colon, and a comma before it unless it is the first member. */
-export const keyBytes = (key: string, first: boolean) => ascii(`${first ? '' : ','}${JSON.stringify(key)}:`);
+/** The key with its quotes and colon, and a comma before it unless it is the first member (UTF-8: slugs may be any letters). */
+export const keyBytes = (key: string, first: boolean) => Buffer.from(`${first ? '' : ','}${JSON.stringify(key)}:`, 'utf8');
 
 /** Members after `mark` were written each with a comma before it; the first must have none. */
 export function dropLeadingComma(mark: number): void {

@@ -9,12 +9,16 @@ import {
 	valuesObject,
 } from '../../contract/list-items/inputs';
 import { listItemJson } from '../../contract/list-items/outputs';
-import { presentListItemsText } from '../../contract/list-items/presenter';
+import { presentListItem } from '../../contract/list-items/presenter';
+import { presentValue } from '../../contract/list-items/values';
+import { encodeListItems } from '../../database/list-item-export-encoder';
+import { JsonText } from '../../http/ordered-json';
 import { itemsPage } from '../../domain/list-items/list-items';
 import { findOwnedList } from '../../domain/lists/lists';
 import { apiMethod, GET_AND_POST, ok } from '../api-method';
 import { pageEnvelope, pageEnvelopeJson } from '../../contract/kit/pagination';
 import { integer, text, validate } from '../../contract/kit/validation';
+import type { ListItemDoc } from '../../models/list-item';
 import { listItemAnswers } from './answers';
 
 const getListItemsInput = z.object({
@@ -96,6 +100,7 @@ export const getListItems = apiMethod({
 		const found = await itemsPage(models, list, { filter: filters ?? [], references, order: order_by ?? null, page, limit });
 		if (!found.ok) throw listItemAnswers.error(lang, found);
 		const envelope = pageEnvelope(found.items, found.total, { page, perPage: limit, path: methodUrl });
-		return ok({ ...envelope, data: presentListItemsText(list, found.items) });
+		const present = { item: (item: ListItemDoc) => presentListItem(list, item).text, fileValue: presentValue };
+		return ok({ ...envelope, data: new JsonText(encodeListItems(list.fields, found.items, present)) });
 	},
 });

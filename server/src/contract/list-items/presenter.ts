@@ -36,8 +36,3 @@ function itemWriter(list: Pick<ListDoc, 'fields'>): (item: ListItemDoc) => strin
 export function presentListItem(list: Pick<ListDoc, 'fields'>, item: ListItemDoc): JsonText {
 	return new JsonText(itemWriter(list)(item));
 }
-
-/** A page of items, as one JSON array. */
-export function presentListItemsText(list: Pick<ListDoc, 'fields'>, items: readonly ListItemDoc[]): JsonText {
-	return new JsonText(`[${items.map(itemWriter(list)).join(',')}]`);
-}

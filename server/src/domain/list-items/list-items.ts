@@ -4,6 +4,7 @@
  * arrive checked against the list's fields (`contract/list-items/inputs.ts`); each rule returns its result or a
  * refusal saying why.
  */
+import { findInBatches } from '../../database/find-in-batches';
 import type { Models } from '../../models';
 import type { ListDoc, ListField } from '../../models/list';
 import type { ListItemDoc } from '../../models/list-item';
@@ -44,14 +45,15 @@ export interface ItemsQuery {
 const valuePath = (slug: string) => `values.${slug}`;
 
 /**
- * One page of a list's items (§12.4). The total is counted only when the page cannot tell it: a page that is not
- * full, and not past the end, is the last one, so the total is what comes before it plus what it holds.
+ * One page of a list's items (§12.4), each as its stored BSON (written out by `database/list-item-export-encoder.ts`).
+ * The total is counted only when the page cannot tell it: a page that is not full, and not past the end, is the last
+ * one, so the total is what comes before it plus what it holds.
  */
 export async function itemsPage(
 	models: Models,
 	list: ListDoc,
 	query: ItemsQuery,
-): Promise<{ ok: true; items: ListItemDoc[]; total: number } | Refused<'no_such_field'>> {
+): Promise<{ ok: true; items: Uint8Array[]; total: number } | Refused<'no_such_field'>> {
 	const conditions: Record<string, unknown> = { listId: list._id };
 	for (const [slug, values] of query.filter) conditions[valuePath(slug)] = values.length === 1 ? values[0] : { $in: values };
 	for (const { type, id } of query.references) {
@@ -65,14 +67,8 @@ export async function itemsPage(
 	const sort: Record<string, 1 | -1> =
 		path === '_id' ? { _id: order.direction } : { [path]: order.direction, _id: order.direction };
 	const skip = Math.min((query.page - 1) * query.limit, Number.MAX_SAFE_INTEGER);
-	// The whole page in the first batch: one round trip, where the default first batch (101) would need getMores.
-	const items = await models.listItems
-		.find(conditions)
-		.sort(sort)
-		.skip(skip)
-		.limit(query.limit)
-		.batchSize(query.limit)
-		.lean<ListItemDoc[]>();
+	// The whole page in the first batch, undecoded: one round trip, and no objects to present.
+	const items = await findInBatches(models.listItems, { filter: conditions, sort, skip, limit: query.limit });
 	const isLastPage = items.length > 0 ? items.length < query.limit : skip === 0;
 	const total = isLastPage ? skip + items.length : await models.listItems.countDocuments(conditions);
 	return { ok: true, items, total };
