@@ -221,3 +221,24 @@ test('an item of every field type is written from its bytes', () => {
 			'"f_image":null,"f_contact":42,"f_bot":7}',
 	);
 });
+
+test('times at the edges of the calendar are written as isoWithOffset writes them', () => {
+	const list: ListField[] = [{ slug: 's', name: 's', type: 'string', isRequired: false, isHidden: false, isEncryptable: false }];
+	const edges = [
+		'-000001-12-31T23:59:59.999Z',
+		'0000-01-01T00:00:00.000Z',
+		'0000-02-29T12:00:00.000Z',
+		'1900-02-28T23:59:59.999Z',
+		'1900-03-01T00:00:00.000Z',
+		'1969-12-31T23:59:59.999Z',
+		'1970-01-01T00:00:00.000Z',
+		'2000-02-29T10:20:30.400Z',
+		'2100-03-01T00:00:00.000Z',
+		'9999-12-31T23:59:59.999Z',
+		'+010000-01-01T00:00:00.000Z',
+	].map((iso) => new Date(iso));
+	for (const time of edges) {
+		const bytes = serialized({ _id: new mongo.ObjectId(), values: {}, createdAt: time, updatedAt: time });
+		expect(encodeListItemFromBytes(list, bytes, presentValue)).toBe(presented(list, bytes));
+	}
+});
