@@ -333,6 +333,52 @@ describe('mongo emulator CRUD', () => {
 		expect(items).toEqual([{ n: 3 }]);
 	});
 
+	it('$unionWith appends the output of another pipeline, planned and counted as an aggregation of its own', async () => {
+		const db = fixture.freshDb();
+		const items = db.collection<TestDocument>('items');
+		await items.createIndex({ list: 1, _id: 1 });
+		await items.insertMany([1, 2, 3, 4, 5].map((n) => ({ _id: n, list: n % 2, big: Long.fromNumber(n) })));
+		await db.collection<TestDocument>('notes').insertMany([{ _id: 'a', text: 'x' }]);
+		// A page of a list and the count of the whole list, in one command.
+		const page = await items
+			.aggregate([
+				{ $match: { list: 1 } },
+				{ $sort: { _id: -1 } },
+				{ $skip: 1 },
+				{ $limit: 1 },
+				{ $unionWith: { coll: 'items', pipeline: [{ $match: { list: 1 } }, { $group: { _id: null, n: { $sum: 1 } } }] } },
+			])
+			.toArray();
+		expect(page).toEqual([
+			{ _id: 3, list: 1, big: 3 },
+			{ _id: null, n: 3 },
+		]);
+		expect(await items.aggregate([{ $match: { _id: 2 } }, { $project: { _id: 1 } }, { $unionWith: 'notes' }]).toArray()).toEqual([
+			{ _id: 2 },
+			{ _id: 'a', text: 'x' },
+		]);
+		// A missing collection adds nothing; a union's pipeline may do anything a pipeline does.
+		expect(
+			await items.aggregate([{ $match: { _id: 1 } }, { $unionWith: 'missing' }, { $project: { _id: 1 } }]).toArray(),
+		).toEqual([{ _id: 1 }]);
+		const grouped = [{ $group: { _id: '$list', n: { $sum: 1 } } }, { $sort: { _id: 1 } }];
+		expect(
+			await db
+				.collection('notes')
+				.aggregate([{ $unionWith: { coll: 'items', pipeline: grouped } }])
+				.toArray(),
+		).toEqual([
+			{ _id: 'a', text: 'x' },
+			{ _id: 0, n: 2 },
+			{ _id: 1, n: 3 },
+		]);
+		await expect(items.aggregate([{ $unionWith: { coll: 'notes', let: {} } }]).toArray()).rejects.toMatchObject({ code: 40415 });
+		await expect(items.aggregate([{ $unionWith: 5 }]).toArray()).rejects.toMatchObject({ code: 9 });
+		await expect(items.aggregate([{ $unionWith: { coll: 'notes', pipeline: {} } }]).toArray()).rejects.toMatchObject({
+			code: 14,
+		});
+	});
+
 	it('never lets callers or aggregation stages change stored documents', async () => {
 		const docs = fixture.freshDb().collection<TestDocument>('docs');
 		const input = { _id: 1, nested: { a: 1 } };

@@ -1,7 +1,6 @@
 /** `aggregate` on a collection: runs the pipeline and answers with a cursor over its output. */
 import { badValue, CommandError } from '../errors';
-import { runAggregate } from '../engine/aggregate';
-import { encodeDocument } from '../engine/records';
+import { runAggregateToBson } from '../engine/aggregate';
 import {
 	collectionName,
 	existingCollection,
@@ -30,17 +29,11 @@ export const aggregate: CommandHandler = (command, context) => {
 	const cursor = optionalDocument(command, 'cursor');
 	if (!cursor) throw new CommandError('FailedToParse', "The 'cursor' option is required");
 	checkQuery(existingCollection(context, name), {}, command.hint); // the collection call removes TTL-expired documents first
-	const { documents } = runAggregate(
+	const documents = runAggregateToBson(
 		context.engine.database(context.databaseName),
 		name,
 		command.pipeline,
 		letVariables(command),
 	);
-	return cursorReply(
-		context,
-		namespace(context, name),
-		documents.map(encodeDocument),
-		nonNegativeInteger(cursor, 'batchSize'),
-		false,
-	);
+	return cursorReply(context, namespace(context, name), documents, nonNegativeInteger(cursor, 'batchSize'), false);
 };

@@ -2,13 +2,17 @@
  * Aggregation pipelines. A leading $match (and a $sort right after it) runs through the query planner so
  * it can use indexes; the countDocuments shape ($match, optional $skip/$limit, $group counting into a
  * constant _id) is answered by counting. Other stages run in mingo, except $sort, which uses MongoDB's
- * BSON order. Stages that may modify their input get copies, since stored documents are shared.
+ * BSON order, and $unionWith, whose pipeline is run as an aggregation of its own (so it plans and counts
+ * as one). Stages that may modify their input get copies, since stored documents are shared. A pipeline
+ * whose documents leave the leading query untouched (nothing after it but $unionWith stages) answers with
+ * the stored bytes, as a find does.
  */
 import type { Document } from 'bson';
 import { Aggregator } from 'mingo/aggregator';
 import { cloneValue } from '../bson/clone';
 import { isPlainObject, type PlainObject } from '../bson/types';
 import { badValue, CommandError } from '../errors';
+import { encodeDocument, type DocRecord } from './records';
 import type { Database } from './database';
 import { countMatches, findRecords, type QueryStats } from './query/executor';
 import { MINGO_OPTIONS, toMingoFilter, withMingo } from './query/mingo-options';
@@ -41,16 +45,56 @@ export function runAggregate(
 	pipeline: unknown,
 	variables?: Document,
 ): AggregateResult {
+	const { records, rest, stats, counted } = leadingQuery(database, collectionName, pipeline, variables);
+	if (counted) return { documents: counted, stats };
+	return { documents: runStages(records?.map((record) => record.doc) ?? [], rest, database, variables), stats };
+}
+
+/** The pipeline's output as BSON: the stored bytes where the leading query's documents pass through untouched. */
+export function runAggregateToBson(
+	database: Database,
+	collectionName: string,
+	pipeline: unknown,
+	variables?: Document,
+): Uint8Array[] {
+	const { records, rest, counted } = leadingQuery(database, collectionName, pipeline, variables);
+	if (counted) return counted.map(encodeDocument);
+	if (!rest.every((stage) => '$unionWith' in stage)) {
+		return runStages(records?.map((record) => record.doc) ?? [], rest, database, variables).map(encodeDocument);
+	}
+	const output = records?.map((record) => record.bson) ?? [];
+	for (const stage of rest) {
+		const { coll, pipeline: inner } = unionSpec(stage.$unionWith);
+		output.push(...runAggregateToBson(database, coll, inner, variables));
+	}
+	return output;
+}
+
+interface LeadingQuery {
+	/** What the leading $match, $sort, $skip and $limit found; undefined when the collection does not exist. */
+	readonly records?: readonly DocRecord[];
+	readonly rest: Document[];
+	readonly stats?: QueryStats;
+	/** The whole output, when the pipeline has the countDocuments shape. */
+	readonly counted?: PlainObject[];
+}
+
+function leadingQuery(database: Database, collectionName: string, pipeline: unknown, variables?: Document): LeadingQuery {
 	const stages = parsePipeline(pipeline);
 	const collection = database.collection(collectionName);
-	if (!collection) return { documents: runStages([], stages, database, variables) };
+	if (!collection) return { rest: stages };
 	const leadingMatch: unknown = stages[0]?.$match;
 	const filter = isPlainObject(leadingMatch) ? leadingMatch : {};
 	let rest = isPlainObject(leadingMatch) ? stages.slice(1) : stages;
-	const counted = countShape(rest);
-	if (counted) {
-		const { results: count, stats } = countMatches(collection, { filter, skip: counted.skip, limit: counted.limit, variables });
-		return { documents: count > 0 ? [{ _id: counted.groupId, [counted.field]: count }] : [], stats };
+	const countedShape = countShape(rest);
+	if (countedShape) {
+		const { results: count, stats } = countMatches(collection, {
+			filter,
+			skip: countedShape.skip,
+			limit: countedShape.limit,
+			variables,
+		});
+		return { rest: [], stats, counted: count > 0 ? [{ _id: countedShape.groupId, [countedShape.field]: count }] : [] };
 	}
 	const sortStage: unknown = rest[0]?.$sort;
 	if (sortStage !== undefined) rest = rest.slice(1);
@@ -61,8 +105,30 @@ export function runAggregate(
 	if (limit !== undefined) rest = rest.slice(1);
 	const sort = sortStage === undefined ? [] : parseSort(sortStage);
 	const found = findRecords(collection, { filter, sort, skip, limit, variables });
-	const input = found.results.map((record) => record.doc);
-	return { documents: runStages(input, rest, database, variables), stats: found.stats };
+	return { records: found.results, rest, stats: found.stats };
+}
+
+/**
+ * `$unionWith: <collection>` or `{coll, pipeline}`, as MongoDB parses it. The form without `coll` (a pipeline
+ * starting with `$documents`, MongoDB 6) is refused.
+ */
+function unionSpec(spec: unknown): { coll: string; pipeline: unknown[] } {
+	if (typeof spec === 'string') return { coll: spec, pipeline: [] };
+	if (!isPlainObject(spec)) {
+		throw new CommandError('FailedToParse', 'the $unionWith stage specification must be an object or string');
+	}
+	for (const field of Object.keys(spec)) {
+		if (field !== 'coll' && field !== 'pipeline') {
+			throw new CommandError('Location40415', `BSON field '$unionWith.${field}' is an unknown field.`);
+		}
+	}
+	if (spec.pipeline !== undefined && !Array.isArray(spec.pipeline)) {
+		throw new CommandError('TypeMismatch', "BSON field '$unionWith.pipeline' is the wrong type, expected type 'array'");
+	}
+	if (typeof spec.coll !== 'string') {
+		throw badValue('$unionWith without a collection (a $documents pipeline) is not supported by the mongo emulator');
+	}
+	return { coll: spec.coll, pipeline: (spec.pipeline as unknown[] | undefined) ?? [] };
 }
 
 /** Evaluates each expression of a command's `let` once, against no document, as MongoDB does. */
@@ -135,6 +201,10 @@ function runStages(input: PlainObject[], stages: Document[], database: Database,
 		if ('$sort' in stage) {
 			flush();
 			documents = sortDocuments(documents, parseSort(stage.$sort), (doc) => doc);
+		} else if ('$unionWith' in stage) {
+			flush();
+			const { coll, pipeline } = unionSpec(stage.$unionWith);
+			documents = [...documents, ...runAggregate(database, coll, pipeline, variables).documents];
 		} else {
 			pending.push(stage);
 		}
