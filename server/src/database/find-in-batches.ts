@@ -1,6 +1,6 @@
 /**
- * A find whose documents come back as their BSON bytes, undecoded, for reads of many documents (an export page is
- * 1,000) that the caller turns into text itself (`database/contact-export-encoder.ts`). The driver's cursor decodes a
+ * A find (or an aggregation) whose documents come back as their BSON bytes, undecoded, for reads of many documents
+ * (an export page is 1,000) that the caller turns into text itself (`database/contact-export-encoder.ts`). The driver's cursor decodes a
  * batch document by document, first indexing each document's elements: 2.5 times as long as decoding the batch
  * whole (1,000 contacts: 25 ms against 10 ms on this machine), and decoding at all was still most of an export
  * page's work. Each document is a view into its reply.
@@ -28,20 +28,42 @@ interface CursorReply {
 const DOCUMENTS_AS_BYTES = { fieldsAsRaw: { firstBatch: true, nextBatch: true } };
 
 /** `model`: a mongoose model (its connection and collection). */
-export async function findInBatches(
+export function findInBatches(
 	model: { db: Connection; collection: { collectionName: string } },
 	{ filter, sort, skip, limit, projection }: FindWindow,
+): Promise<Uint8Array[]> {
+	const find = { filter, sort, skip, limit, batchSize: limit, ...(projection && { projection }) };
+	return inBatches(model, (collection) => ({ find: collection, ...find }), limit);
+}
+
+/** An aggregation's output as BSON, all of it: `expected` documents (or a few more) in the first batch. */
+export function aggregateInBatches(
+	model: { db: Connection; collection: { collectionName: string } },
+	pipeline: mongo.Document[],
+	expected: number,
+): Promise<Uint8Array[]> {
+	return inBatches(model, (collection) => ({ aggregate: collection, pipeline, cursor: { batchSize: expected } }), Infinity);
+}
+
+/** Runs the cursor command and its getMores in one session until the cursor ends or `limit` documents came. */
+async function inBatches(
+	model: { db: Connection; collection: { collectionName: string } },
+	command: (collection: string) => mongo.Document,
+	limit: number,
 ): Promise<Uint8Array[]> {
 	const db = model.db.db;
 	if (!db) throw new mongo.MongoNotConnectedError('the database connection is not open');
 	const collection = model.collection.collectionName;
 	const session = model.db.getClient().startSession();
 	try {
-		const find = { find: collection, filter, sort, skip, limit, batchSize: limit, ...(projection && { projection }) };
-		let { cursor } = (await db.command(find, { session, ...DOCUMENTS_AS_BYTES })) as CursorReply;
+		let { cursor } = (await db.command(command(collection), { session, ...DOCUMENTS_AS_BYTES })) as CursorReply;
 		const documents = cursor.firstBatch ?? [];
 		while (!isZero(cursor.id)) {
-			const getMore = { getMore: asLong(cursor.id), collection, batchSize: limit - documents.length };
+			const getMore = {
+				getMore: asLong(cursor.id),
+				collection,
+				...(Number.isFinite(limit) && { batchSize: limit - documents.length }),
+			};
 			({ cursor } = (await db.command(getMore, { session, ...DOCUMENTS_AS_BYTES })) as CursorReply);
 			documents.push(...(cursor.nextBatch ?? []));
 		}

@@ -4,7 +4,8 @@
  * arrive checked against the list's fields (`contract/list-items/inputs.ts`); each rule returns its result or a
  * refusal saying why.
  */
-import { findInBatches } from '../../database/find-in-batches';
+import { mongo } from 'mongoose';
+import { aggregateInBatches } from '../../database/find-in-batches';
 import type { Models } from '../../models';
 import type { ListDoc, ListField } from '../../models/list';
 import type { ListItemDoc } from '../../models/list-item';
@@ -45,9 +46,10 @@ export interface ItemsQuery {
 const valuePath = (slug: string) => `values.${slug}`;
 
 /**
- * One page of a list's items (§12.4), each as its stored BSON (written out by `database/list-item-export-encoder.ts`).
- * The total is counted only when the page cannot tell it: a page that is not full, and not past the end, is the last
- * one, so the total is what comes before it plus what it holds.
+ * One page of a list's items (§12.4), each as its stored BSON (written out by `database/list-item-export-encoder.ts`),
+ * and their total, in one command: the page's query, then the count of the same query appended by `$unionWith`
+ * (MongoDB 4.4; each part plans on its own, so the count reads index keys where the filter allows). A page that is not
+ * full, and not past the end, is the last one: its total is what comes before it plus what it holds.
  */
 export async function itemsPage(
 	models: Models,
@@ -67,11 +69,31 @@ export async function itemsPage(
 	const sort: Record<string, 1 | -1> =
 		path === '_id' ? { _id: order.direction } : { [path]: order.direction, _id: order.direction };
 	const skip = Math.min((query.page - 1) * query.limit, Number.MAX_SAFE_INTEGER);
-	// The whole page in the first batch, undecoded: one round trip, and no objects to present.
-	const items = await findInBatches(models.listItems, { filter: conditions, sort, skip, limit: query.limit });
+	const counted = { $unionWith: { coll: models.listItems.collection.collectionName, pipeline: [{ $match: conditions }, COUNT] } };
+	const pipeline = [
+		{ $match: conditions },
+		{ $sort: sort },
+		...(skip > 0 ? [{ $skip: skip }] : []),
+		{ $limit: query.limit },
+		counted,
+	];
+	// The whole page and the count in the first batch, undecoded: one round trip, and no objects to present.
+	const output = await aggregateInBatches(models.listItems, pipeline, query.limit + 1);
+	const items = output.filter((document) => !isCount(document));
 	const isLastPage = items.length > 0 ? items.length < query.limit : skip === 0;
-	const total = isLastPage ? skip + items.length : await models.listItems.countDocuments(conditions);
+	const total = isLastPage ? skip + items.length : countIn(output);
 	return { ok: true, items, total };
+}
+
+/** The count's document is `{_id: null, n}`; an item's `_id` is an ObjectId, always its first field. */
+const COUNT = { $group: { _id: null, n: { $sum: 1 } } };
+const COUNT_ID = Buffer.from([0x0a, 0x5f, 0x69, 0x64, 0x00]);
+const isCount = (document: Uint8Array) => COUNT_ID.every((byte, i) => document[4 + i] === byte);
+
+/** The count the union appended; none when nothing matched. */
+function countIn(output: readonly Uint8Array[]): number {
+	const counted = output.find(isCount);
+	return counted ? Number((mongo.BSON.deserialize(counted) as { n: number }).n) : 0;
 }
 
 /** The `contact` and `bot` values that are not the caller's own live contact or bot, by slug (§12, the brief's rule). */
