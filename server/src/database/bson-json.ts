@@ -255,11 +255,14 @@ export function writeString(bytes: Buffer, at: number): void {
 
 export const readString = (bytes: Buffer, at: number) => bytes.toString('utf8', at + 4, at + 3 + int32(bytes, at));
 
-export function dateOf(bytes: Buffer, at: number): Date {
-	const date = new Date(int32(bytes, at + 4) * 4294967296 + bytes.readUInt32LE(at));
-	if (Number.isNaN(date.getTime())) throw notWrittenHere;
-	return date;
+/** A BSON date's milliseconds; one a Date cannot hold (its toISOString would throw) is not written here. */
+export function timeOf(bytes: Buffer, at: number): number {
+	const time = int32(bytes, at + 4) * 4294967296 + (int32(bytes, at) >>> 0);
+	if (!(Math.abs(time) <= 8.64e15)) throw notWrittenHere;
+	return time;
 }
+
+export const dateOf = (bytes: Buffer, at: number) => new Date(timeOf(bytes, at));
 
 /** A double or an int32 as its number. */
 export const numberAt = (bytes: Buffer, type: number, at: number) => (type === INT32 ? int32(bytes, at) : bytes.readDoubleLE(at));
@@ -290,6 +293,82 @@ export function writeMember(key: Buffer, bytes: Buffer, fields: Fields, slotOfFi
 	if (type === 0) return;
 	writeBytes(key);
 	writeScalar(bytes, type, fields.starts[slotOfField]);
+}
+
+const HEX_DIGITS = ascii('0123456789abcdef');
+
+/** `length` bytes from `at` as lower-case hex, in quotes (an ObjectId's `toHexString`). */
+export function writeHex(bytes: Buffer, at: number, length: number): void {
+	ensure(length * 2 + 2);
+	const target = out;
+	let to = pos;
+	target[to++] = 0x22;
+	for (let i = at; i < at + length; i++) {
+		target[to++] = HEX_DIGITS[bytes[i] >> 4];
+		target[to++] = HEX_DIGITS[bytes[i] & 15];
+	}
+	target[to++] = 0x22;
+	pos = to;
+}
+
+const DAY = 86_400_000;
+/** Days from 1970-01-01 to 0000-01-01 and to 9999-12-31: the years `toISOString` writes with four digits. */
+const FIRST_DAY = -719_528;
+const LAST_DAY = 2_932_896;
+/** The day last written, as `"YYYY-MM-DDT`: the items of a page are mostly of a few days. */
+let lastDay = NaN;
+const dayText = Buffer.alloc(12);
+
+/**
+ * A time as `isoWithOffset` (`contract/timestamps.ts`) writes it, in quotes: `"2024-05-01T10:20:30+00:00"` (UTC,
+ * whole seconds). False, with nothing written, outside the years 0 to 9999.
+ */
+export function writeIsoWithOffset(time: number): boolean {
+	const days = Math.floor(time / DAY);
+	if (!(days >= FIRST_DAY && days <= LAST_DAY)) return false;
+	if (days !== lastDay) {
+		const [year, month, day] = civilDate(days);
+		dayText.write(
+			`"${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T`,
+			'latin1',
+		);
+		lastDay = days;
+	}
+	ensure(27);
+	const target = out;
+	let to = pos;
+	for (let i = 0; i < 12; i++) target[to++] = dayText[i];
+	const seconds = Math.floor((time - days * DAY) / 1000);
+	const hours = Math.floor(seconds / 3600);
+	const minutes = Math.floor(seconds / 60) % 60;
+	const second = seconds % 60;
+	target[to++] = 0x30 + Math.floor(hours / 10);
+	target[to++] = 0x30 + (hours % 10);
+	target[to++] = 0x3a;
+	target[to++] = 0x30 + Math.floor(minutes / 10);
+	target[to++] = 0x30 + (minutes % 10);
+	target[to++] = 0x3a;
+	target[to++] = 0x30 + Math.floor(second / 10);
+	target[to++] = 0x30 + (second % 10);
+	for (let i = 0; i < OFFSET.length; i++) target[to++] = OFFSET[i];
+	pos = to;
+	return true;
+}
+const OFFSET = ascii('+00:00"');
+
+/** Year, month and day of a day count from 1970-01-01 (proleptic Gregorian; Howard Hinnant's civil_from_days). */
+function civilDate(days: number): [number, number, number] {
+	const z = days + 719_468;
+	const era = Math.floor(z / 146_097);
+	const dayOfEra = z - era * 146_097;
+	const yearOfEra = Math.floor(
+		(dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+	);
+	const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+	const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
+	const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
+	const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+	return [yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day];
 }
 
 /** Whether the BSON strings at `a` and `b` are the same (their bytes, length word included). */

@@ -18,7 +18,6 @@ import {
 	asBuffer,
 	begin,
 	DATE,
-	dateOf,
 	DOCUMENT,
 	DOUBLE,
 	DRIVER_DECODING,
@@ -37,8 +36,11 @@ import {
 	readString,
 	slotsOf,
 	STRING,
+	timeOf,
 	writeAscii,
 	writeBytes,
+	writeHex,
+	writeIsoWithOffset,
 	writeScalar,
 	writeText,
 	writtenOrRewound,
@@ -144,7 +146,8 @@ class ItemWriter {
 	private writeTime(key: Buffer, bytes: Buffer, slot: number): void {
 		if (itemFields.types[slot] !== DATE) throw notWrittenHere;
 		writeBytes(key);
-		writeIsoWithOffset(dateOf(bytes, itemFields.starts[slot]).getTime());
+		const time = timeOf(bytes, itemFields.starts[slot]);
+		if (!writeIsoWithOffset(time)) writeAscii(`"${new Date(time).toISOString().slice(0, -5)}+00:00"`);
 	}
 
 	/** `presentValue` of the stored value, as JSON.stringify writes it (`null` for none). */
@@ -158,49 +161,6 @@ class ItemWriter {
 		}
 		writeScalar(bytes, type, at);
 	}
-}
-
-/** In quotes, as `Date#toISOString` writes it, with `+00:00` for the milliseconds and `Z` (`isoWithOffset`). */
-function writeIsoWithOffset(time: number): void {
-	const days = Math.floor(time / DAY);
-	// Years 0 to 9999 are written here (four digits); toISOString writes others with a sign and six.
-	if (days < FIRST_DAY || days > LAST_DAY) return writeAscii(`"${new Date(time).toISOString().slice(0, -5)}+00:00"`);
-	const [year, month, day] = civilDate(days);
-	const seconds = Math.floor((time - days * DAY) / 1000);
-	writeAscii(
-		`"${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T${pad(Math.floor(seconds / 3600), 2)}:` +
-			`${pad(Math.floor(seconds / 60) % 60, 2)}:${pad(seconds % 60, 2)}+00:00"`,
-	);
-}
-
-const DAY = 86_400_000;
-/** Days from 1970-01-01 to 0000-01-01 and to 9999-12-31. */
-const FIRST_DAY = -719_528;
-const LAST_DAY = 2_932_896;
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
-
-/** Year, month and day of a day count from 1970-01-01 (proleptic Gregorian, Howard Hinnant's civil_from_days). */
-function civilDate(days: number): [number, number, number] {
-	const z = days + 719_468;
-	const era = Math.floor(z / 146_097);
-	const dayOfEra = z - era * 146_097;
-	const yearOfEra = Math.floor(
-		(dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
-	);
-	const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-	const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
-	const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
-	const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
-	return [yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day];
-}
-
-const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
-
-/** `length` bytes from `at` as lower-case hex, in quotes (an ObjectId's `toHexString`). */
-function writeHex(bytes: Buffer, at: number, length: number): void {
-	let text = '"';
-	for (let i = at; i < at + length; i++) text += HEX[bytes[i]];
-	writeAscii(`${text}"`);
 }
 
 /**
