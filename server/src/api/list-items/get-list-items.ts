@@ -82,11 +82,15 @@ export const getListItems = apiMethod({
 		const owned = await findOwnedList(models, user, input.schema_id);
 		if (!owned.ok) throw listItemAnswers.error(lang, owned);
 		const { list } = owned;
-		const { filters, order_by } = validate(
-			z.object({ filters: itemFilters(list.fields).nullish(), order_by: itemOrder(list.fields).nullish() }),
-			{ filters: input.filters, order_by: input.order_by },
-			lang,
-		);
+		// Checked against the list's fields by a schema made for the list: a walk without filters or order makes none.
+		const { filters, order_by } =
+			input.filters == null && input.order_by == null
+				? { filters: null, order_by: null }
+				: validate(
+						z.object({ filters: itemFilters(list.fields).nullish(), order_by: itemOrder(list.fields).nullish() }),
+						{ filters: input.filters, order_by: input.order_by },
+						lang,
+					);
 		const page = input.page ?? 1;
 		const limit = input.limit ?? DEFAULT_ITEMS_PER_PAGE;
 		const references = [
