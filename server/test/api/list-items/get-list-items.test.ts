@@ -108,6 +108,21 @@ describe('§12.4 getListItems', () => {
 		expectInvalid(await user.api.call('getListItems', { schema_id: list.id, bot_id: bot.id }), ['bot_id']);
 	});
 
+	test('§12.4 §4.2 a full or past-the-end page of a filtered walk counts the items the filters match, in either order', async () => {
+		const { user, list } = await listOf(t);
+		const added: string[] = [];
+		for (let i = 0; i < 5; i++)
+			added.push((await add(user, list.id, { title: `T${i}`, status: i % 2 === 0 ? 'new' : 'sent' })).id);
+		const other = await listOf(t);
+		await add(other.user, other.list.id, { title: 'another list', status: 'new' });
+		const walk = (page: number, order_by?: string) =>
+			user.api.call('getListItems', { schema_id: list.id, filters: { status: 'new' }, limit: 2, page, order_by });
+		const full = await walk(1, 'title,desc');
+		expect(ids(full)).toEqual([added[4], added[2]]);
+		expect(full.data.meta).toMatchObject({ total: 3, last_page: 2, from: 1, to: 2 });
+		expect((await walk(5)).data).toMatchObject({ data: [], meta: { total: 3, last_page: 2, from: null } });
+	});
+
 	test('§12.8 another user: 403; a missing or malformed list: 404 as §4.4', async () => {
 		const { list } = await listOf(t);
 		const stranger = await createUser(t);
