@@ -18,6 +18,7 @@ export const BOOLEAN = 0x08;
 export const DATE = 0x09;
 export const NULL = 0x0a;
 export const INT32 = 0x10;
+export const INT64 = 0x12;
 
 /** How the driver decodes a reply (its defaults), for the documents the encoders leave to a presenter. */
 export const DRIVER_DECODING = { promoteLongs: true, promoteValues: true, promoteBuffers: false, bsonRegExp: false };
@@ -150,7 +151,7 @@ function skipValue(bytes: Buffer, type: number, at: number): number {
 		case DOUBLE:
 		case DATE:
 		case 0x11: // timestamp
-		case 0x12: // int64
+		case INT64:
 			return at + 8;
 		case STRING:
 		case 0x0d: // code

@@ -1,9 +1,9 @@
 /**
  * A find (or an aggregation) whose documents come back as their BSON bytes, undecoded, for reads of many documents
- * (an export page is 1,000) that the caller turns into text itself (`database/contact-export-encoder.ts`). The driver's cursor decodes a
- * batch document by document, first indexing each document's elements: 2.5 times as long as decoding the batch
- * whole (1,000 contacts: 25 ms against 10 ms on this machine), and decoding at all was still most of an export
- * page's work. Each document is a view into its reply.
+ * (an export page is 1,000) that the caller turns into text itself (`database/contact-export-encoder.ts`,
+ * `database/list-item-export-encoder.ts`). The driver's cursor decodes a batch document by document, first indexing
+ * each document's elements: 2.5 times as long as decoding the batch whole (1,000 contacts: 25 ms against 10 ms on
+ * this machine), and decoding at all was still most of an export page's work. Each document is a view into its reply.
  *
  * The reply carries the whole window when it fits in one batch (MongoDB's 16 MiB); the rest of a larger one comes
  * through getMore in the same session, as MongoDB requires of a cursor. Mongoose's casting is not involved: the

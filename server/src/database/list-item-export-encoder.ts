@@ -7,8 +7,8 @@
  * same text for items of every field type.
  *
  * Written here: values of the stored types (§12.2: string, double, int32, boolean, null; a date too), `_id` an
- * ObjectId, both times dates. A file or image value goes through the presenter's `value` (its object is made from
- * the URL). An item of any other shape (an int64, a nested value, a name given twice or starting with `$`) is decoded
+ * ObjectId, both times dates. A file or image value goes through the presenter's `fileValue` (its object is made
+ * from the URL). An item of any other shape (an int64, a nested value, a name given twice or starting with `$`) is decoded
  * and written by the presenter's `item`, so every item comes out the same either way.
  */
 import { mongo } from 'mongoose';
@@ -26,6 +26,7 @@ import {
 	Fields,
 	finish,
 	INT32,
+	INT64,
 	keyBytes,
 	notWrittenHere,
 	NULL,
@@ -129,7 +130,7 @@ class ItemWriter {
 			const type = this.contactSlot === -1 ? 0 : values.types[this.contactSlot];
 			// The presenter's template literal: String() of a number, whatever it is.
 			if (type === DOUBLE || type === INT32) writeAscii(String(numberAt(bytes, type, values.starts[this.contactSlot])));
-			else if (type === 0x12) throw notWrittenHere;
+			else if (type === INT64) throw notWrittenHere;
 			else writeAscii('null');
 		}
 		if (own.createdAt) this.writeTime(own.createdAt, bytes, I.createdAt);
