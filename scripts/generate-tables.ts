@@ -2,7 +2,7 @@
  * The method tables of the docs, written from what the code declares, so that they cannot drift from it:
  * - `README.md` `node-operations`: the node's resources and operations as new nodes (the default version) show them
  *   (its description, `actions/versionDescription.ts`),
- *   the API method each calls (the operation's `method`) and a note from `scripts/operation-notes.json`;
+ *   the API method each calls (the operation's `method`) and its note (the operation's `readmeNote`);
  * - `docs/api-reference.md` `api-methods`: the server's `apiMethod` declarations (`server/src/api/`);
  * - `server/README.md` `admin-routes`: the admin routes' declarations (`server/src/admin/`), the test double's
  *   routes aside (they have their own page), as a list.
@@ -19,7 +19,6 @@ import { DEFAULT_VERSION, properties } from '../nodes/BotPlatform/actions/versio
 import { adminAreas } from '../server/src/admin';
 import { apiMethods } from '../server/src/api';
 import { headingAnchors } from '../test/support/markdown-anchors';
-import operationNotes from './operation-notes.json';
 
 const root = join(__dirname, '..');
 
@@ -52,20 +51,16 @@ const options = (name: string, resource?: string) =>
 	)?.options ?? []) as INodePropertyOptions[];
 
 /** Every operation of the node, in the order its dropdowns list them, with its note. */
-export function nodeOperationsTable(notes: Record<string, string> = operationNotes): string {
-	const unused = new Set(Object.keys(notes));
+export function nodeOperationsTable(operations: typeof resources = resources): string {
 	const rows = options('resource').flatMap((resource) =>
 		options('operation', String(resource.value)).map((operation) => {
 			const key = `${resource.value}.${operation.value}`;
-			const declared = resources[resource.value as keyof typeof resources]?.[String(operation.value)];
+			const declared = operations[resource.value as keyof typeof resources]?.[String(operation.value)];
 			if (declared === undefined) throw new Error(`The node describes ${key} but the router has no such operation.`);
-			const note = notes[key];
-			if (note === undefined) throw new Error(`No note for ${key}: add one to scripts/operation-notes.json.`);
-			unused.delete(key);
-			return [resource.name, operation.name, `\`${declared.method}\``, note];
+			if (!declared.readmeNote?.trim()) throw new Error(`No note for ${key}: give its operation a readmeNote.`);
+			return [resource.name, operation.name, `\`${declared.method}\``, declared.readmeNote];
 		}),
 	);
-	if (unused.size > 0) throw new Error(`scripts/operation-notes.json has notes for no operation: ${[...unused].join(', ')}.`);
 	return table(['Resource', 'Operation', 'API method', 'Notes'], rows);
 }
 

@@ -5,6 +5,8 @@ import type { ApiMethodName } from '../transport';
 export interface BotPlatformOperation {
 	/** The API method this operation exists for. */
 	method: ApiMethodName;
+	/** The operation's row in the README's operations table (`npm run tables:generate`); Markdown, one or two sentences. */
+	readmeNote: string;
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
 }

@@ -22,6 +22,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const count: BotPlatformOperation = {
 	method: 'getNumberOfContacts',
+	readmeNote: 'Same filters. Returns `{count}`.',
 	description: forOperation('contact', 'count', properties),
 	execute,
 };

@@ -36,6 +36,8 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const getAll: BotPlatformOperation = {
 	method: 'getContacts',
+	readmeNote:
+		"Filters: bot, created from/to (date pickers, in the workflow's time zone). Return All / Limit. Output: Simplified, Raw or Selected Fields ([Output](#output)).",
 	description: forOperation('contact', 'getAll', properties),
 	execute,
 };

@@ -196,6 +196,8 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const upsert: BotPlatformOperation = {
 	method: 'createOrUpdateContact',
+	readmeNote:
+		"Found by the messenger ID (Telegram, MAX, VK, Viber); only that messenger's ID field and username are shown. Optional: address, email, phone, tags. Returns the contact (as Output says) and `created` (see below).",
 	description: forOperation('contact', 'upsert', properties),
 	execute,
 };

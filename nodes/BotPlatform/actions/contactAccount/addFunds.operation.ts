@@ -1,4 +1,9 @@
 /** Contact Account → Add Funds: `addFundsToContactAccount` (spec §4.12); works on blocked accounts too. */
 import { fundsOperation } from './funds.common';
 
-export const addFunds = fundsOperation('add', 'addFundsToContactAccount', 'addFunds');
+export const addFunds = fundsOperation(
+	'add',
+	'addFundsToContactAccount',
+	'addFunds',
+	"The account picked from the contact's accounts, by ID or by currency; the amount in major or minor units; a journal description.",
+);

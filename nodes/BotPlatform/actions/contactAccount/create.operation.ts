@@ -53,6 +53,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const create: BotPlatformOperation = {
 	method: 'addContactAccount',
+	readmeNote: 'Opens a balance of 0 in a currency, chosen from the ISO 4217 codes (or an expression giving one).',
 	description: forOperation('contactAccount', 'create', properties),
 	execute,
 };

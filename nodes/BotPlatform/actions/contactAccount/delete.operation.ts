@@ -24,6 +24,8 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const deleteAccount: BotPlatformOperation = {
 	method: 'deleteContactAccount',
+	readmeNote:
+		"Only an empty account, picked from the contact's accounts, by ID or by currency. Returns `{deleted: true}` (version 2: `{success, account_id}`).",
 	description: forOperation('contactAccount', 'delete', properties),
 	execute,
 };

@@ -146,7 +146,7 @@ async function minorAmount(
 	return convert.call(this, itemIndex, () => majorToMinor(entered, String(account.currency)));
 }
 
-export function fundsOperation(verb: Verb, method: ApiMethodName, operation: string): BotPlatformOperation {
+export function fundsOperation(verb: Verb, method: ApiMethodName, operation: string, readmeNote: string): BotPlatformOperation {
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 		const { accountId, account } =
 			nodeVersion.call(this) === 1
@@ -162,5 +162,5 @@ export function fundsOperation(verb: Verb, method: ApiMethodName, operation: str
 		);
 		return dataOf(body);
 	}
-	return { method, description: forOperation('contactAccount', operation, fundsProperties(verb)), execute };
+	return { method, readmeNote, description: forOperation('contactAccount', operation, fundsProperties(verb)), execute };
 }

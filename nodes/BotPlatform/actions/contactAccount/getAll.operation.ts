@@ -20,6 +20,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const getAll: BotPlatformOperation = {
 	method: 'getContactAccounts',
+	readmeNote: 'All balances of a contact, one per currency, in one request (so no Return All / Limit).',
 	description: forOperation('contactAccount', 'getAll', properties),
 	execute,
 };

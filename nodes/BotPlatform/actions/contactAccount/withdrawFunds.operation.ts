@@ -1,4 +1,9 @@
 /** Contact Account → Withdraw Funds: `withdrawFundsFromContactAccount` (spec §4.13); refused on a blocked account. */
 import { fundsOperation } from './funds.common';
 
-export const withdrawFunds = fundsOperation('withdraw', 'withdrawFundsFromContactAccount', 'withdrawFunds');
+export const withdrawFunds = fundsOperation(
+	'withdraw',
+	'withdrawFundsFromContactAccount',
+	'withdrawFunds',
+	'As Add Funds; refused when the balance is too low or the account is blocked.',
+);

@@ -41,6 +41,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const deleteVariable: BotPlatformOperation = {
 	method: 'deleteContactVariable',
+	readmeNote: 'By name or by ID. Returns `{deleted: true}`.',
 	description: forOperation('contactVariable', 'delete', properties),
 	execute,
 };

@@ -22,6 +22,8 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const getAll: BotPlatformOperation = {
 	method: 'getContactVariables',
+	readmeNote:
+		"All variables of a contact, one item each: `{id, name, value, deletable, variable}`; the IDs are those of the contact's `variables`.",
 	description: forOperation('contactVariable', 'getAll', properties),
 	execute,
 };

@@ -50,6 +50,8 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const set: BotPlatformOperation = {
 	method: 'setContactVariable',
+	readmeNote:
+		'By name: a new name makes the variable, an existing one gets the new value. Optional: Deletable (left out, an existing variable keeps its setting). Returns the variable.',
 	description: forOperation('contactVariable', 'set', properties),
 	execute,
 };

@@ -46,6 +46,8 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const addField: BotPlatformOperation = {
 	method: 'addListSchemaField',
+	readmeNote:
+		'Appended at the end. Returns the list as it is afterwards: the API answers without a body, so the node reads the list (`getListSchema`, one more request). If only that read fails, the error says the field was added.',
 	description: forOperation('list', 'addField', properties),
 	execute,
 };

@@ -118,6 +118,8 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const create: BotPlatformOperation = {
 	method: 'createListSchema',
+	readmeNote:
+		'In a bot (its project) or a project; 1 to 30 fields in order: name, slug, type, currency (money only, an ISO 4217 code), required, hidden, encrypted.',
 	description: forOperation('list', 'create', properties),
 	execute,
 };

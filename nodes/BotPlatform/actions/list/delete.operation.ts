@@ -21,6 +21,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const deleteList: BotPlatformOperation = {
 	method: 'deleteListSchema',
+	readmeNote: 'Deletes the list and all its records. Returns `{deleted: true}` (version 2: `{success, schema_id}`).',
 	description: forOperation('list', 'delete', properties),
 	execute,
 };

@@ -35,6 +35,8 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const deleteField: BotPlatformOperation = {
 	method: 'deleteListSchemaField',
+	readmeNote:
+		"The field is picked from the chosen list's fields; its values are erased in every record. Returns the list afterwards, as Add Field.",
 	description: forOperation('list', 'deleteField', properties),
 	execute,
 };

@@ -20,6 +20,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const get: BotPlatformOperation = {
 	method: 'getListSchema',
+	readmeNote: 'The list is chosen from a searchable list or by ID.',
 	description: forOperation('list', 'get', properties),
 	execute,
 };

@@ -21,6 +21,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const getAll: BotPlatformOperation = {
 	method: 'getListSchemas',
+	readmeNote: 'Pages of 50 (fixed by the API). Return All / Limit.',
 	description: forOperation('list', 'getAll', properties),
 	execute,
 };

@@ -23,6 +23,8 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const add: BotPlatformOperation = {
 	method: 'addListItem',
+	readmeNote:
+		"The list's fields in n8n's mapper (Map Automatically from the input, or set each), or slug/value rows or JSON; every required field needs a value. Returns the item.",
 	description: forOperation('listItem', 'add', properties),
 	execute,
 };

@@ -21,6 +21,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const deleteItem: BotPlatformOperation = {
 	method: 'deleteListItem',
+	readmeNote: 'By Item ID. Returns `{deleted: true}`.',
 	description: forOperation('listItem', 'delete', properties),
 	execute,
 };

@@ -106,6 +106,8 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const getAll: BotPlatformOperation = {
 	method: 'getListItems',
+	readmeNote:
+		'Items of the chosen list; filters by field value (a slug twice matches either value), sort by a field. Return All walks pages of 1000 with the same filters; Limit asks only for what it needs.',
 	description: forOperation('listItem', 'getAll', properties),
 	execute,
 };

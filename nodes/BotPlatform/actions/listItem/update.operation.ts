@@ -33,6 +33,8 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const update: BotPlatformOperation = {
 	method: 'updateListItem',
+	readmeNote:
+		'By Item ID; only the fields given change (mapper: a blank field is left as it is; rows or JSON: an empty value clears it). Returns the item.',
 	description: forOperation('listItem', 'update', properties),
 	execute,
 };

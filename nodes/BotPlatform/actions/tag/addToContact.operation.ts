@@ -28,6 +28,8 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const addToContact: BotPlatformOperation = {
 	method: 'attachTagToContact',
+	readmeNote:
+		"Picked from the bot's tags, by name (a name the bot lacks becomes one of its tags) or by tag ID; the contact's other tags stay. Returns `{attached: true}`, also when the contact had the tag.",
 	description: forOperation('tag', 'addToContact', properties),
 	execute,
 };

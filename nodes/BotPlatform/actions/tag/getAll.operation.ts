@@ -17,6 +17,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const getAll: BotPlatformOperation = {
 	method: 'getBotTags',
+	readmeNote: "The names of a bot's tags, one item `{name}` each, in the order they were made.",
 	description: forOperation('tag', 'getAll', properties),
 	execute,
 };

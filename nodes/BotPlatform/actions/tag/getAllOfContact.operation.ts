@@ -17,6 +17,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const getAllOfContact: BotPlatformOperation = {
 	method: 'getContactTags',
+	readmeNote: "The names of a contact's tags, one item `{name}` each.",
 	description: forOperation('tag', 'getAllOfContact', properties),
 	execute,
 };

@@ -20,6 +20,8 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const removeFromContact: BotPlatformOperation = {
 	method: 'detachTagFromContact',
+	readmeNote:
+		"Picked from the contact's tags, by name or by tag ID; the bot keeps the tag. Returns `{detached: true}`, also when the contact did not have it.",
 	description: forOperation('tag', 'removeFromContact', properties),
 	execute,
 };

@@ -13,6 +13,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 
 export const getCurrent: BotPlatformOperation = {
 	method: 'getMe',
+	readmeNote: 'The user the API key belongs to (versions 1 to 3 call the resource `account`; saved workflows keep it).',
 	// Its resource is added by User.resource.ts: `user`, or `account` in versions 1 to 3.
 	description: withDisplayOptions({ show: { operation: ['getCurrent'] } }, [requestOptions]),
 	execute,
