@@ -58,7 +58,7 @@ export function nodeOperationsTable(operations: typeof resources = resources): s
 			const declared = operations[resource.value as keyof typeof resources]?.[String(operation.value)];
 			if (declared === undefined) throw new Error(`The node describes ${key} but the router has no such operation.`);
 			if (!declared.readmeNote?.trim()) throw new Error(`No note for ${key}: give its operation a readmeNote.`);
-			return [resource.name, operation.name, `\`${declared.method}\``, declared.readmeNote];
+			return [resource.name, operation.name, `\`${declared.method.name}\``, declared.readmeNote];
 		}),
 	);
 	return table(['Resource', 'Operation', 'API method', 'Notes'], rows);

@@ -1,13 +1,13 @@
 /**
- * Every method of the API reaches users through every layer: the server serves it (§4), the node's transport
- * knows it, an operation calls it (checked in description.test.ts), a node test runs that operation, and an
- * example workflow shows it in a real n8n. Skipping a step of docs/adding-an-api-method.md fails one of these.
+ * Every method of the API reaches users through every layer: the server serves it (§4), an operation declares it
+ * for the transport and calls it, a node test runs that operation, and an example workflow shows it in a real n8n.
+ * Skipping a step of docs/adding-an-api-method.md fails one of these.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { BotPlatform } from '../../nodes/BotPlatform/BotPlatform.node';
-import { API_METHODS } from '../../nodes/BotPlatform/transport';
+import { resources } from '../../nodes/BotPlatform/actions/router';
 import { apiMethods } from '../../server/src/api';
 import { NODE_TYPE } from './support/n8n-harness';
 
@@ -64,9 +64,23 @@ function testedOperations(): Set<string> {
 	return tested;
 }
 
-test('§4 the transport lists exactly the methods the server serves, aliases (§9) aside', () => {
+/** The API methods the operations declare (`method`), by name. */
+const declaredByOperations = () =>
+	Object.values(resources).flatMap((operations) => Object.values(operations).map((operation) => operation.method.name));
+
+test("§4 the node's operations declare exactly the methods the server serves, aliases (§9) aside", () => {
 	const served = apiMethods.filter((method) => method.aliasOf === undefined).map((method) => method.name);
-	expect(Object.keys(API_METHODS).sort()).toEqual(served.sort());
+	expect(declaredByOperations().sort()).toEqual(served.sort());
+});
+
+test('each API method is declared once in the node, for an operation; the trigger and the dropdowns import it', () => {
+	const sources = readdirSync(path.join(ROOT, 'nodes'), { recursive: true, encoding: 'utf8' })
+		.filter((file) => file.endsWith('.ts'))
+		.map((file) => readFileSync(path.join(ROOT, 'nodes', file), 'utf8'));
+	const declared = sources.flatMap((source) =>
+		[...source.matchAll(/: ApiMethod = \{\s*name: '(\w+)'/g)].map((match) => match[1]),
+	);
+	expect(declared.sort()).toEqual(declaredByOperations().sort());
 });
 
 test('§9 every alias names a method the server serves', () => {

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { ApiMethodName } from '../transport';
+import type { ApiMethod } from '../transport';
 
 /** One operation of one resource: its UI properties and what it does for one input item. */
 export interface BotPlatformOperation {
-	/** The API method this operation exists for. */
-	method: ApiMethodName;
+	/** The API method this operation exists for, declared in the operation's file (or the shared file that calls it). */
+	method: ApiMethod;
 	/** The operation's row in the README's operations table (`npm run tables:generate`); Markdown, one or two sentences. */
 	readmeNote: string;
 	description: INodeProperties[];

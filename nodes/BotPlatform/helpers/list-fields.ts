@@ -3,7 +3,7 @@
  * fields as the editor shows them for List Item's resource mapper.
  */
 import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
-import { apiRequest, type ApiCallOptions, type ApiResult, type BotPlatformContext } from '../transport';
+import { apiRequest, type ApiCallOptions, type ApiMethod, type ApiResult, type BotPlatformContext } from '../transport';
 
 /** The flags of a field definition: API name → parameter name (the API's own in version 1, camelCase since). */
 export const FIELD_FLAGS = {
@@ -36,13 +36,17 @@ export function toFieldDefinition(input: FieldInput, version = 1): IDataObject {
 	return field;
 }
 
-/** The fields of a list, slug to definition, in the list's own order, which is meaningful (`getListSchema`, §4.4). */
+/**
+ * The fields of a list, slug to definition, in the list's own order, which is meaningful (`getListSchema`, §4.4, whose
+ * declaration the caller brings: it lives with List → Get).
+ */
 export async function fieldsOfList(
 	this: BotPlatformContext,
+	method: ApiMethod,
 	schemaId: string,
 	options: ApiCallOptions = {},
 ): Promise<Record<string, IDataObject>> {
-	const { body } = (await apiRequest.call(this, 'getListSchema', { schema_id: schemaId }, options)) as ApiResult<{
+	const { body } = (await apiRequest.call(this, method, { schema_id: schemaId }, options)) as ApiResult<{
 		data?: { fields?: Record<string, IDataObject> };
 	}>;
 	return body.data?.fields ?? {};

@@ -4,7 +4,11 @@
  * matches to show or the records run out, at most a few pages per call; the token lets n8n ask for more.
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { apiRequest, CONTACTS_MAX_BATCH, listSchemaPages, type ApiResult } from '../transport';
+import { apiRequest, CONTACTS_MAX_BATCH, listSchemaPages, type ApiMethod, type ApiResult } from '../transport';
+import { getContacts } from '../actions/contact/getAll.operation';
+import { getListSchemas } from '../actions/list/getAll.operation';
+import { getBotTags } from '../actions/tag/getAll.operation';
+import { getContactTags } from '../actions/tag/getAllOfContact.operation';
 import { accountOption, accountsOfContact, UI_MAX_WAIT_SECONDS } from './shared';
 
 const PAGES_PER_CALL = 5;
@@ -20,7 +24,9 @@ export async function searchLists(
 	const results: INodeListSearchItems[] = [];
 	let pagesRead = 0;
 	// Lists come in fixed pages of 50.
-	for await (const { lists, nextPage } of listSchemaPages.call(this, firstPage, { maxWaitSeconds: UI_MAX_WAIT_SECONDS })) {
+	for await (const { lists, nextPage } of listSchemaPages.call(this, getListSchemas, firstPage, {
+		maxWaitSeconds: UI_MAX_WAIT_SECONDS,
+	})) {
 		pagesRead++;
 		for (const list of lists) {
 			const name = String(list.name ?? '');
@@ -66,7 +72,7 @@ async function contactsFrom(
 	for (let read = 0; read < pages; read++) {
 		const { body } = (await apiRequest.call(
 			this,
-			'getContacts',
+			getContacts,
 			{ offset: next, limit: batchSize, ...(botId !== undefined && { bot_id: botId }) },
 			{ maxWaitSeconds: UI_MAX_WAIT_SECONDS },
 		)) as ApiResult<ContactsPage>;
@@ -131,7 +137,7 @@ export async function searchBots(
 		found.push(botId);
 	};
 	if (!token.lists) {
-		for await (const { lists } of listSchemaPages.call(this, 1, { maxWaitSeconds: UI_MAX_WAIT_SECONDS })) {
+		for await (const { lists } of listSchemaPages.call(this, getListSchemas, 1, { maxWaitSeconds: UI_MAX_WAIT_SECONDS })) {
 			for (const list of lists) take(list.bot_id);
 		}
 	}
@@ -159,7 +165,7 @@ export async function searchContactAccounts(this: ILoadOptionsFunctions, filter?
 /** Tag names as picker entries whose value is the name (the read methods give no IDs, spec §10.3), filtered. */
 async function tagsFrom(
 	this: ILoadOptionsFunctions,
-	method: 'getBotTags' | 'getContactTags',
+	method: ApiMethod,
 	params: IDataObject,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
@@ -174,13 +180,11 @@ async function tagsFrom(
 /** The tag picker of Add to Contact: the tags of the Bot chosen above it, in the order they were made. */
 export async function searchBotTags(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const botId = pickedId.call(this, 'botId');
-	return botId === undefined ? { results: [] } : await tagsFrom.call(this, 'getBotTags', { bot_id: botId }, filter);
+	return botId === undefined ? { results: [] } : await tagsFrom.call(this, getBotTags, { bot_id: botId }, filter);
 }
 
 /** The tag picker of Remove From Contact: the tags the chosen contact has. */
 export async function searchContactTags(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const contactId = pickedId.call(this, 'contactId');
-	return contactId === undefined
-		? { results: [] }
-		: await tagsFrom.call(this, 'getContactTags', { contact_id: contactId }, filter);
+	return contactId === undefined ? { results: [] } : await tagsFrom.call(this, getContactTags, { contact_id: contactId }, filter);
 }

@@ -2,6 +2,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest, type ApiResult } from '../transport';
+import { getListSchema } from '../actions/list/get.operation';
 import { accountOption, accountsOfContact, UI_MAX_WAIT_SECONDS } from './shared';
 
 export async function getListFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
@@ -9,7 +10,7 @@ export async function getListFields(this: ILoadOptionsFunctions): Promise<INodeP
 	if (schemaId === '') return [];
 	const { body } = (await apiRequest.call(
 		this,
-		'getListSchema',
+		getListSchema,
 		{ schema_id: schemaId },
 		{ maxWaitSeconds: UI_MAX_WAIT_SECONDS },
 	)) as ApiResult<{

@@ -1,6 +1,7 @@
 /** What the editor's dropdowns and pickers share: a short wait budget, and the contact accounts as options. */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { apiRequest, type ApiResult } from '../transport';
+import { getContactAccounts } from '../actions/contactAccount/common';
 
 /** The editor waits for these; a rate limit is not worth waiting long for. */
 export const UI_MAX_WAIT_SECONDS = 10;
@@ -9,7 +10,7 @@ export const UI_MAX_WAIT_SECONDS = 10;
 export async function accountsOfContact(this: ILoadOptionsFunctions, contactId: number): Promise<IDataObject[]> {
 	const { body } = (await apiRequest.call(
 		this,
-		'getContactAccounts',
+		getContactAccounts,
 		{ contact_id: contactId },
 		{ maxWaitSeconds: UI_MAX_WAIT_SECONDS },
 	)) as ApiResult<{ data?: IDataObject[] }>;

@@ -5,10 +5,11 @@
  */
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { API_METHODS, type ApiMethodName, type NotFoundSubject } from './methods';
+import type { ApiMethod, NotFoundSubject } from './methods';
 
 export interface BotPlatformErrorDetails extends IDataObject {
-	method: ApiMethodName;
+	/** The method's name. */
+	method: string;
 	status: number | null;
 	code: string | null;
 	errors: Record<string, string[]> | null;
@@ -110,7 +111,7 @@ function joinSentences(parts: Array<string | undefined>): string | undefined {
 
 function describe(
 	status: number,
-	method: ApiMethodName,
+	method: ApiMethod,
 	serverText: string | undefined,
 	code: string | null,
 	errors: Record<string, string[]> | null,
@@ -134,12 +135,12 @@ function describe(
 		case 404: {
 			if (serverText === undefined || /unknown method|not found: (get|post)/i.test(serverText)) {
 				return {
-					message: `This server does not offer the "${method}" method`,
+					message: `This server does not offer the "${method.name}" method`,
 					hint: 'Check the Base URL in the credential, and that the server runs a Bot Platform version with this method.',
 				};
 			}
 			// A 404 under `contact_id` is the contact, whatever else the method looks for (e.g. a variable of it).
-			const subject = errors?.contact_id ? 'contact' : API_METHODS[method].subject;
+			const subject = errors?.contact_id ? 'contact' : method.subject;
 			if (subject !== 'none') return { message: NOT_FOUND[subject].message, hint: NOT_FOUND[subject].description };
 			return { message: `Not found: ${serverText}`, hint: undefined };
 		}
@@ -167,7 +168,7 @@ function describe(
 
 export function apiErrorFromResponse(
 	node: INode,
-	method: ApiMethodName,
+	method: ApiMethod,
 	response: FailedResponse,
 	itemIndex: number | undefined,
 	rateLimit?: RateLimitContext,
@@ -185,13 +186,13 @@ export function apiErrorFromResponse(
 		...fieldLines(errors),
 		hint,
 	]);
-	const error = new NodeApiError(node, { ...body, method } as JsonObject, {
+	const error = new NodeApiError(node, { ...body, method: method.name } as JsonObject, {
 		message,
 		description,
 		httpCode: String(response.statusCode),
 		itemIndex,
 	});
-	const details: BotPlatformErrorDetails = { method, status: response.statusCode, code, errors };
+	const details: BotPlatformErrorDetails = { method: method.name, status: response.statusCode, code, errors };
 	error.context.botPlatform = details;
 	return error;
 }
@@ -219,7 +220,7 @@ const NETWORK_MESSAGES: Record<string, string> = {
 
 export function networkError(
 	node: INode,
-	method: ApiMethodName,
+	method: ApiMethod,
 	cause: unknown,
 	code: string | undefined,
 	itemIndex: number | undefined,
@@ -227,16 +228,16 @@ export function networkError(
 ): NodeApiError {
 	const message = (code && NETWORK_MESSAGES[code]) ?? 'The request to the Bot Platform failed';
 	const causeText = cause instanceof Error ? cause.message : undefined;
-	const outcome = API_METHODS[method].repeatable
+	const outcome = method.repeatable
 		? `Tried ${attempts} time${attempts === 1 ? '' : 's'}.`
 		: 'The request may or may not have been carried out. It was not sent again, so that it cannot happen twice: check the result (for example the contact account’s balance) before running it again.';
 	// A plain object, not the Error itself: n8n would otherwise swap the message for a generic one by `code`.
-	const error = new NodeApiError(node, { message, networkCode: code ?? null, method } as JsonObject, {
+	const error = new NodeApiError(node, { message, networkCode: code ?? null, method: method.name } as JsonObject, {
 		message,
 		description: joinSentences([code ? `${code}${causeText ? `: ${causeText}` : ''}` : causeText, outcome]),
 		itemIndex,
 	});
-	const details: BotPlatformErrorDetails = { method, status: null, code: code ?? null, errors: null };
+	const details: BotPlatformErrorDetails = { method: method.name, status: null, code: code ?? null, errors: null };
 	error.context.botPlatform = details;
 	return error;
 }

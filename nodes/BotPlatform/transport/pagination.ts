@@ -1,8 +1,11 @@
 /**
  * Reading many records: contacts in offset mode (spec §4.14), lists (§4.3) and list items (§12.4) page by page.
- * All are generators, so callers (the node's Get Many, list search, the trigger) stop when they have enough.
+ * All are generators, so callers (the node's Get Many, list search, the trigger) stop when they have enough. Each
+ * takes the declaration of the method it pages through from its caller (`getContacts`, `getListSchemas`,
+ * `getListItems`, declared by the operations that call them).
  */
 import type { IDataObject } from 'n8n-workflow';
+import type { ApiMethod } from './methods';
 import { apiRequest, type ApiCallOptions, type ApiResult, type BotPlatformContext } from './request';
 
 /** The largest offset-mode batch the API allows. */
@@ -35,6 +38,7 @@ interface OffsetPage {
  */
 export async function* contactBatches(
 	this: BotPlatformContext,
+	method: ApiMethod,
 	filters: ContactFilters,
 	options: ContactExportOptions = {},
 ): AsyncGenerator<IDataObject[]> {
@@ -44,7 +48,7 @@ export async function* contactBatches(
 	let offset = 0;
 	while (remaining > 0) {
 		const limit = Math.min(CONTACTS_MAX_BATCH, remaining);
-		const { body } = (await apiRequest.call(this, 'getContacts', { ...query, offset, limit }, options)) as ApiResult<OffsetPage>;
+		const { body } = (await apiRequest.call(this, method, { ...query, offset, limit }, options)) as ApiResult<OffsetPage>;
 		const batch = (Array.isArray(body?.data) ? body.data : []).slice(0, limit);
 		if (batch.length > 0) yield batch;
 		remaining -= batch.length;
@@ -83,12 +87,13 @@ export function nextPageNumber(envelope: PageEnvelope, page: number): number | u
 /** Lists of every project of the key holder, 50 per page (the API's fixed size). */
 export async function* listSchemaPages(
 	this: BotPlatformContext,
+	method: ApiMethod,
 	firstPage = 1,
 	options: ApiCallOptions = {},
 ): AsyncGenerator<ListPage> {
 	let page = firstPage;
 	for (;;) {
-		const { body } = (await apiRequest.call(this, 'getListSchemas', { page }, options)) as ApiResult<PageEnvelope>;
+		const { body } = (await apiRequest.call(this, method, { page }, options)) as ApiResult<PageEnvelope>;
 		const nextPage = nextPageNumber(body ?? {}, page);
 		yield { lists: Array.isArray(body?.data) ? body.data : [], page, nextPage };
 		if (nextPage === undefined) return;
@@ -113,6 +118,7 @@ export interface ListItemQuery {
  */
 export async function* listItemPages(
 	this: BotPlatformContext,
+	method: ApiMethod,
 	schemaId: string,
 	query: ListItemQuery,
 	options: ApiCallOptions & { limit?: number } = {},
@@ -122,7 +128,7 @@ export async function* listItemPages(
 	let page = 1;
 	while (remaining > 0) {
 		const params = { schema_id: schemaId, ...query, page, limit: size };
-		const { body } = (await apiRequest.call(this, 'getListItems', params, options)) as ApiResult<PageEnvelope>;
+		const { body } = (await apiRequest.call(this, method, params, options)) as ApiResult<PageEnvelope>;
 		const items = (Array.isArray(body?.data) ? body.data : []).slice(0, remaining);
 		if (items.length > 0) yield items;
 		remaining -= items.length;

@@ -19,7 +19,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { methodUrl } from './base-url';
 import { CREDENTIAL_TYPE, type BotPlatformCredentials } from './credential';
 import { apiErrorFromResponse, networkError, networkErrorCode } from './errors';
-import { API_METHODS, type ApiMethodName } from './methods';
+import type { ApiMethod } from './methods';
 import { parseRetryAfter } from './retry-after';
 
 export type BotPlatformContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -63,15 +63,15 @@ async function pause(context: BotPlatformContext, seconds: number): Promise<void
 
 export async function apiRequest<T = IDataObject>(
 	this: BotPlatformContext,
-	method: ApiMethodName,
+	method: ApiMethod,
 	params: IDataObject = {},
 	options: ApiCallOptions = {},
 ): Promise<ApiResult<T>> {
 	const node = this.getNode();
-	const { repeatable } = API_METHODS[method];
+	const { repeatable } = method;
 	const maxWait = options.maxWaitSeconds ?? DEFAULT_MAX_WAIT_SECONDS;
 	const credentials = await this.getCredentials<BotPlatformCredentials>(CREDENTIAL_TYPE);
-	const url = methodUrl(String(credentials.baseUrl ?? ''), method);
+	const url = methodUrl(String(credentials.baseUrl ?? ''), method.name);
 
 	let waited = 0;
 	let transientRetries = 0;
@@ -117,7 +117,7 @@ export async function apiRequest<T = IDataObject>(
 		if (status < 400) {
 			if (header(response.headers, 'deprecation') === 'true') {
 				this.logger.warn(
-					`Bot Platform method ${method} is deprecated; it stops working on ${String(header(response.headers, 'sunset'))}`,
+					`Bot Platform method ${method.name} is deprecated; it stops working on ${String(header(response.headers, 'sunset'))}`,
 				);
 			}
 			return { status, body: response.body as T, headers: response.headers };

@@ -17,6 +17,7 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { apiRequest, CONTACTS_MAX_BATCH, type ApiResult, type ContactFilters } from '../transport';
+import { getContacts } from '../actions/contact/getAll.operation';
 import { serverSeconds, unixSeconds } from './clock';
 import type { SeenContact } from './cursor';
 
@@ -72,7 +73,7 @@ export async function walkContacts(
 	let offset = 0;
 	let anchor: number | undefined;
 	for (;;) {
-		const { body, headers } = (await apiRequest.call(this, 'getContacts', {
+		const { body, headers } = (await apiRequest.call(this, getContacts, {
 			...filters,
 			offset,
 			limit: CONTACTS_MAX_BATCH,

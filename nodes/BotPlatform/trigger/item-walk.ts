@@ -16,6 +16,7 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { apiRequest, type ApiResult } from '../transport';
+import { getListItems } from '../actions/listItem/getAll.operation';
 import { serverSeconds, unixSeconds } from './clock';
 import type { SeenItem } from './item-cursor';
 
@@ -98,7 +99,7 @@ export async function walkItems(
 	for (;;) {
 		const { page, limit } = readCovering(place);
 		const offset = (page - 1) * limit;
-		const { body, headers } = (await apiRequest.call(this, 'getListItems', {
+		const { body, headers } = (await apiRequest.call(this, getListItems, {
 			schema_id: listId,
 			order_by: 'created_at,asc',
 			page,

@@ -5,6 +5,8 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { apiRequest, type ApiResult, type ContactFilters } from '../transport';
+import { getNumberOfContacts } from '../actions/contact/count.operation';
+import { getContacts } from '../actions/contact/getAll.operation';
 import { serverSeconds } from './clock';
 
 const MAX_ATTEMPTS = 3;
@@ -21,13 +23,13 @@ interface OffsetPage {
 }
 
 export async function newestContact(this: IPollFunctions, filters: ContactFilters): Promise<NewestContact> {
-	const counted = (await apiRequest.call(this, 'getNumberOfContacts', { ...filters })) as ApiResult<{ count?: number }>;
+	const counted = (await apiRequest.call(this, getNumberOfContacts, { ...filters })) as ApiResult<{ count?: number }>;
 	const serverNow = serverSeconds(counted.headers);
 	let total = typeof counted.body?.count === 'number' ? counted.body.count : 0;
 	let contact: IDataObject | undefined;
 	for (let attempt = 0; attempt < MAX_ATTEMPTS && total > 0; attempt++) {
 		const offset = total - 1;
-		const { body } = (await apiRequest.call(this, 'getContacts', { ...filters, offset, limit: 1 })) as ApiResult<OffsetPage>;
+		const { body } = (await apiRequest.call(this, getContacts, { ...filters, offset, limit: 1 })) as ApiResult<OffsetPage>;
 		contact = Array.isArray(body?.data) ? body.data[0] : undefined;
 		const now = typeof body?.meta?.total === 'number' ? body.meta.total : total;
 		if (contact !== undefined && now === total) break;

@@ -4,6 +4,7 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { apiRequest, type ApiResult } from '../transport';
+import { getListItems } from '../actions/listItem/getAll.operation';
 import { serverSeconds } from './clock';
 
 export interface NewestItems {
@@ -15,7 +16,7 @@ export interface NewestItems {
 }
 
 export async function newestItems(this: IPollFunctions, listId: string, limit: number): Promise<NewestItems> {
-	const { body, headers } = (await apiRequest.call(this, 'getListItems', {
+	const { body, headers } = (await apiRequest.call(this, getListItems, {
 		schema_id: listId,
 		order_by: 'created_at,desc',
 		page: 1,

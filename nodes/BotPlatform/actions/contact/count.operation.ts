@@ -1,6 +1,6 @@
 /** Contact → Count: `getNumberOfContacts`, with the same filters as Get Many. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
+import { apiRequest, type ApiMethod } from '../../transport';
 import { callOptions } from '../../helpers/parameters';
 import { forOperation } from '../../helpers/display-options';
 import { contactFilters } from '../../helpers/filters';
@@ -8,12 +8,14 @@ import { requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
 import { contactFiltersCollection } from './filters.description';
 
+export const getNumberOfContacts: ApiMethod = { name: 'getNumberOfContacts', repeatable: true, subject: 'none' };
+
 const properties: INodeProperties[] = [...contactFiltersCollection, requestOptions];
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { body } = await apiRequest.call(
 		this,
-		'getNumberOfContacts',
+		getNumberOfContacts,
 		{ ...contactFilters.call(this, itemIndex) },
 		callOptions.call(this, itemIndex),
 	);
@@ -21,7 +23,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 }
 
 export const count: BotPlatformOperation = {
-	method: 'getNumberOfContacts',
+	method: getNumberOfContacts,
 	readmeNote: 'Same filters. Returns `{count}`.',
 	description: forOperation('contact', 'count', properties),
 	execute,

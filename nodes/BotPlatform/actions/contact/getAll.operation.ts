@@ -1,6 +1,6 @@
 /** Contact → Get Many: `getContacts` in offset mode, 1000 per request, without over-fetching a Limit. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { contactBatches } from '../../transport';
+import { contactBatches, type ApiMethod } from '../../transport';
 import { callOptions } from '../../helpers/parameters';
 import { forOperation } from '../../helpers/display-options';
 import { contactFilters } from '../../helpers/filters';
@@ -8,6 +8,8 @@ import { limitField, requestOptions, returnAllField } from '../common.descriptio
 import type { BotPlatformOperation } from '../node.type';
 import { contactFiltersCollection } from './filters.description';
 import { contactOutputProperties, itemContactShaper } from './output';
+
+export const getContacts: ApiMethod = { name: 'getContacts', repeatable: true, subject: 'none' };
 
 const properties: INodeProperties[] = [
 	{
@@ -25,7 +27,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
 	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex) as number);
 	const contacts: IDataObject[] = [];
-	const batches = contactBatches.call(this, contactFilters.call(this, itemIndex), {
+	const batches = contactBatches.call(this, getContacts, contactFilters.call(this, itemIndex), {
 		limit,
 		...callOptions.call(this, itemIndex),
 	});
@@ -35,7 +37,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 }
 
 export const getAll: BotPlatformOperation = {
-	method: 'getContacts',
+	method: getContacts,
 	readmeNote:
 		"Filters: bot, created from/to (date pickers, in the workflow's time zone). Return All / Limit. Output: Simplified, Raw or Selected Fields ([Output](#output)).",
 	description: forOperation('contact', 'getAll', properties),

@@ -4,12 +4,14 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { apiRequest, dataOf } from '../../transport';
+import { apiRequest, dataOf, type ApiMethod } from '../../transport';
 import { callOptions, idParameter, nodeVersion, textParameter } from '../../helpers/parameters';
 import { forOperation, perVersion, perVersion3 } from '../../helpers/display-options';
 import { botIdField, botIdTextField, botLocator, requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
 import { contactOutputProperties, itemContactShaper } from './output';
+
+export const createOrUpdateContact: ApiMethod = { name: 'createOrUpdateContact', repeatable: true, subject: 'bot' };
 
 type Messenger = 'max' | 'telegram' | 'viber' | 'vk';
 
@@ -187,7 +189,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		else if (extra.clearTags === true) params.tags = [];
 	}
 
-	const { status, body } = await apiRequest.call(this, 'createOrUpdateContact', params, callOptions.call(this, itemIndex));
+	const { status, body } = await apiRequest.call(this, createOrUpdateContact, params, callOptions.call(this, itemIndex));
 	const contact = dataOf(body);
 	// The API tells a new contact (201) from an updated one (200); version 2 says so beside the contact's fields.
 	if (version === 1) return contact;
@@ -195,7 +197,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 }
 
 export const upsert: BotPlatformOperation = {
-	method: 'createOrUpdateContact',
+	method: createOrUpdateContact,
 	readmeNote:
 		"Found by the messenger ID (Telegram, MAX, VK, Viber); only that messenger's ID field and username are shown. Optional: address, email, phone, tags. Returns the contact (as Output says) and `created` (see below).",
 	description: forOperation('contact', 'upsert', properties),

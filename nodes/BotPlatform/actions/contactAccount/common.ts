@@ -6,10 +6,13 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { apiRequest, dataOf } from '../../transport';
+import { apiRequest, dataOf, type ApiMethod } from '../../transport';
 import { callOptions, idParameter, nodeVersion } from '../../helpers/parameters';
 import { perVersion3 } from '../../helpers/display-options';
 import { accountLocator, contactLocator, idField } from '../common.descriptions';
+
+/** Get Many's method; the other operations call it too, through `contactAccounts`. */
+export const getContactAccounts: ApiMethod = { name: 'getContactAccounts', repeatable: true, subject: 'contact' };
 
 const CONTACT_ID_DESCRIPTION = 'Numeric ID of the contact, e.g. from the output of Contact → Get Many';
 const ACCOUNT_ID_DESCRIPTION = 'Numeric ID of the contact account, e.g. from the output of Contact Account → Get Many';
@@ -99,12 +102,7 @@ export interface ContactAccount extends IDataObject {
 
 /** The contact's accounts (a repeatable read, so it may be retried before any money moves). */
 export async function contactAccounts(this: IExecuteFunctions, contactId: number, itemIndex: number): Promise<ContactAccount[]> {
-	const { body } = await apiRequest.call(
-		this,
-		'getContactAccounts',
-		{ contact_id: contactId },
-		callOptions.call(this, itemIndex),
-	);
+	const { body } = await apiRequest.call(this, getContactAccounts, { contact_id: contactId }, callOptions.call(this, itemIndex));
 	return dataOf<ContactAccount[]>(body) ?? [];
 }
 

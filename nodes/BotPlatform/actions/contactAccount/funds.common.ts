@@ -8,7 +8,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { apiRequest, dataOf, type ApiMethodName } from '../../transport';
+import { apiRequest, dataOf, type ApiMethod } from '../../transport';
 import { callOptions, idParameter, nodeVersion, textParameter } from '../../helpers/parameters';
 import { forOperation, inVersion1, inVersions, perVersion } from '../../helpers/display-options';
 import { checkMinorAmount, majorToMinor, MoneyError } from '../../helpers/money';
@@ -146,7 +146,7 @@ async function minorAmount(
 	return convert.call(this, itemIndex, () => majorToMinor(entered, String(account.currency)));
 }
 
-export function fundsOperation(verb: Verb, method: ApiMethodName, operation: string, readmeNote: string): BotPlatformOperation {
+export function fundsOperation(verb: Verb, method: ApiMethod, operation: string, readmeNote: string): BotPlatformOperation {
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 		const { accountId, account } =
 			nodeVersion.call(this) === 1

@@ -7,7 +7,7 @@ import { idParameter, nodeVersion } from '../../helpers/parameters';
 import { forOperation, inVersion1 } from '../../helpers/display-options';
 import { limitField, requestOptions, returnAllField } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
-import { contactAccounts, contactIdFields } from './common';
+import { contactAccounts, contactIdFields, getContactAccounts } from './common';
 
 const properties: INodeProperties[] = [...contactIdFields, ...inVersion1([returnAllField, limitField()]), requestOptions];
 
@@ -19,7 +19,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 }
 
 export const getAll: BotPlatformOperation = {
-	method: 'getContactAccounts',
+	method: getContactAccounts,
 	readmeNote: 'All balances of a contact, one per currency, in one request (so no Return All / Limit).',
 	description: forOperation('contactAccount', 'getAll', properties),
 	execute,

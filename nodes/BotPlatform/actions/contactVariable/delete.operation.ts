@@ -1,11 +1,13 @@
 /** Contact Variable → Delete: `deleteContactVariable`, by name or ID (spec §11.5). */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
+import { apiRequest, type ApiMethod } from '../../transport';
 import { callOptions, idParameter, textParameter } from '../../helpers/parameters';
 import { forOperation } from '../../helpers/display-options';
 import { idField, requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
 import { contactFields, variableNameField } from './common';
+
+export const deleteContactVariable: ApiMethod = { name: 'deleteContactVariable', repeatable: false, subject: 'variable' };
 
 const properties: INodeProperties[] = [
 	...contactFields,
@@ -35,12 +37,12 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		this.getNodeParameter('variableBy', itemIndex) === 'id'
 			? { id: idParameter.call(this, 'variableId', itemIndex, 'Variable ID') }
 			: { name: textParameter.call(this, 'variableName', itemIndex, 'Name') };
-	await apiRequest.call(this, 'deleteContactVariable', { contact_id: contactId, ...variable }, callOptions.call(this, itemIndex));
+	await apiRequest.call(this, deleteContactVariable, { contact_id: contactId, ...variable }, callOptions.call(this, itemIndex));
 	return { deleted: true };
 }
 
 export const deleteVariable: BotPlatformOperation = {
-	method: 'deleteContactVariable',
+	method: deleteContactVariable,
 	readmeNote: 'By name or by ID. Returns `{deleted: true}`.',
 	description: forOperation('contactVariable', 'delete', properties),
 	execute,

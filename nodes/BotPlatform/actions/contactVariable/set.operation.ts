@@ -1,11 +1,13 @@
 /** Contact Variable → Set: `setContactVariable`, by name; a new name makes the variable (spec §11.4). */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { apiRequest, dataOf } from '../../transport';
+import { apiRequest, dataOf, type ApiMethod } from '../../transport';
 import { callOptions, idParameter, textParameter } from '../../helpers/parameters';
 import { forOperation } from '../../helpers/display-options';
 import { requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
 import { contactFields, variableNameField } from './common';
+
+export const setContactVariable: ApiMethod = { name: 'setContactVariable', repeatable: true, subject: 'contact' };
 
 const properties: INodeProperties[] = [
 	...contactFields,
@@ -44,12 +46,12 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const value = String(this.getNodeParameter('value', itemIndex) ?? '');
 	const { deletable } = this.getNodeParameter('additionalFields', itemIndex, {}) as { deletable?: boolean };
 	const params: IDataObject = { contact_id: contactId, name, value, ...(deletable !== undefined && { deletable }) };
-	const { body } = await apiRequest.call(this, 'setContactVariable', params, callOptions.call(this, itemIndex));
+	const { body } = await apiRequest.call(this, setContactVariable, params, callOptions.call(this, itemIndex));
 	return dataOf<IDataObject>(body) ?? {};
 }
 
 export const set: BotPlatformOperation = {
-	method: 'setContactVariable',
+	method: setContactVariable,
 	readmeNote:
 		'By name: a new name makes the variable, an existing one gets the new value. Optional: Deletable (left out, an existing variable keeps its setting). Returns the variable.',
 	description: forOperation('contactVariable', 'set', properties),

@@ -3,13 +3,15 @@
  * 204 without a body; from version 2 the node then reads the list (`getListSchema`) and returns it as it is now.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
+import { apiRequest, type ApiMethod } from '../../transport';
 import { callOptions, listIdParameter, nodeVersion } from '../../helpers/parameters';
 import { forOperation, perVersion } from '../../helpers/display-options';
 import { toFieldDefinition } from '../../helpers/list-fields';
 import { fieldDefinitionProperties, fieldFlagProperties, listLocator, requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
 import { listAfterChange } from './list-after-change';
+
+export const addListSchemaField: ApiMethod = { name: 'addListSchemaField', repeatable: false, subject: 'list' };
 
 const fieldProperties = (version: number): INodeProperties[] => [
 	...fieldDefinitionProperties('field', version),
@@ -39,13 +41,13 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		},
 		version,
 	);
-	await apiRequest.call(this, 'addListSchemaField', { schema_id: schemaId, field }, callOptions.call(this, itemIndex));
+	await apiRequest.call(this, addListSchemaField, { schema_id: schemaId, field }, callOptions.call(this, itemIndex));
 	if (version === 1) return { success: true, schema_id: schemaId, field };
 	return await listAfterChange.call(this, schemaId, itemIndex);
 }
 
 export const addField: BotPlatformOperation = {
-	method: 'addListSchemaField',
+	method: addListSchemaField,
 	readmeNote:
 		'Appended at the end. Returns the list as it is afterwards: the API answers without a body, so the node reads the list (`getListSchema`, one more request). If only that read fails, the error says the field was added.',
 	description: forOperation('list', 'addField', properties),

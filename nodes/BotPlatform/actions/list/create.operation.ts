@@ -1,7 +1,7 @@
 /** List → Create: `createListSchema` in a bot's project or a project, with 1 to 30 fields in the given order. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { apiRequest, dataOf } from '../../transport';
+import { apiRequest, dataOf, type ApiMethod } from '../../transport';
 import { callOptions, idParameter, nodeVersion, textParameter } from '../../helpers/parameters';
 import { forOperation, inVersion1, perVersion, perVersion3 } from '../../helpers/display-options';
 import { toFieldDefinition, type FieldInput } from '../../helpers/list-fields';
@@ -14,6 +14,8 @@ import {
 	requestOptions,
 } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
+
+export const createListSchema: ApiMethod = { name: 'createListSchema', repeatable: false, subject: 'none' };
 
 /** The repeatable field definitions; each version has its own parameter names (see `fieldFlagProperties`). */
 function fieldsProperty(version: number): INodeProperties {
@@ -112,12 +114,12 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 		if (typeof extra.is_menu === 'boolean') params.is_menu = extra.is_menu;
 	}
-	const { body } = await apiRequest.call(this, 'createListSchema', params, callOptions.call(this, itemIndex));
+	const { body } = await apiRequest.call(this, createListSchema, params, callOptions.call(this, itemIndex));
 	return dataOf(body);
 }
 
 export const create: BotPlatformOperation = {
-	method: 'createListSchema',
+	method: createListSchema,
 	readmeNote:
 		'In a bot (its project) or a project; 1 to 30 fields in order: name, slug, type, currency (money only, an ISO 4217 code), required, hidden, encrypted.',
 	description: forOperation('list', 'create', properties),

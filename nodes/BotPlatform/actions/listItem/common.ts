@@ -7,6 +7,7 @@ import {
 	type ResourceMapperField,
 } from 'n8n-workflow';
 import { fieldsOfList, toMapperFields } from '../../helpers/list-fields';
+import { getListSchema } from '../list/get.operation';
 import { valuesFromJson, valuesFromMapper, valuesFromPairs, type FieldValuePair } from '../../helpers/list-item-values';
 import { callOptions, listIdParameter, textParameter } from '../../helpers/parameters';
 
@@ -118,7 +119,12 @@ async function mappedFields(this: IExecuteFunctions, itemIndex: number): Promise
 		// Saved without its fields (the list is made earlier in the workflow, or the editor could not load them):
 		// read them now, so only the input's keys that are fields are written.
 		if (schema.length === 0) {
-			const listFields = await fieldsOfList.call(this, listIdParameter.call(this, itemIndex), callOptions.call(this, itemIndex));
+			const listFields = await fieldsOfList.call(
+				this,
+				getListSchema,
+				listIdParameter.call(this, itemIndex),
+				callOptions.call(this, itemIndex),
+			);
 			schema = toMapperFields(listFields, false);
 		}
 		const input = this.getInputData()[itemIndex]?.json ?? {};

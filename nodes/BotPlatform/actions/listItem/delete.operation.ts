@@ -1,18 +1,20 @@
 /** List Item → Delete: `deleteListItem`. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
+import { apiRequest, type ApiMethod } from '../../transport';
 import { callOptions } from '../../helpers/parameters';
 import { forOperation } from '../../helpers/display-options';
 import { requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
 import { itemIdField, itemIdParameter } from './common';
 
+export const deleteListItem: ApiMethod = { name: 'deleteListItem', repeatable: false, subject: 'item' };
+
 const properties: INodeProperties[] = [{ ...itemIdField, hint: 'The item is deleted for good' }, requestOptions];
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	await apiRequest.call(
 		this,
-		'deleteListItem',
+		deleteListItem,
 		{ item_id: itemIdParameter.call(this, itemIndex) },
 		callOptions.call(this, itemIndex),
 	);
@@ -20,7 +22,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 }
 
 export const deleteItem: BotPlatformOperation = {
-	method: 'deleteListItem',
+	method: deleteListItem,
 	readmeNote: 'By Item ID. Returns `{deleted: true}`.',
 	description: forOperation('listItem', 'delete', properties),
 	execute,

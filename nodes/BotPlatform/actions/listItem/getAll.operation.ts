@@ -1,11 +1,13 @@
 /** List Item → Get Many: `getListItems`, page by page until the limit or the last page, filtered and sorted. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { listItemPages, type ListItemQuery } from '../../transport';
+import { listItemPages, type ListItemQuery, type ApiMethod } from '../../transport';
 import { callOptions, listIdParameter } from '../../helpers/parameters';
 import { forOperation } from '../../helpers/display-options';
 import type { FieldValuePair } from '../../helpers/list-item-values';
 import { limitField, listLocator, requestOptions, returnAllField } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
+
+export const getListItems: ApiMethod = { name: 'getListItems', repeatable: true, subject: 'list' };
 
 const properties: INodeProperties[] = [
 	listLocator,
@@ -98,14 +100,17 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const sortField = String(sort.field ?? '').trim();
 	if (sortField !== '' || sort.direction) query.order_by = `${sortField || 'created_at'},${sort.direction ?? 'asc'}`;
 	const items: IDataObject[] = [];
-	for await (const page of listItemPages.call(this, schemaId, query, { ...callOptions.call(this, itemIndex), limit })) {
+	for await (const page of listItemPages.call(this, getListItems, schemaId, query, {
+		...callOptions.call(this, itemIndex),
+		limit,
+	})) {
 		items.push(...page);
 	}
 	return items;
 }
 
 export const getAll: BotPlatformOperation = {
-	method: 'getListItems',
+	method: getListItems,
 	readmeNote:
 		'Items of the chosen list; filters by field value (a slug twice matches either value), sort by a field. Return All walks pages of 1000 with the same filters; Limit asks only for what it needs.',
 	description: forOperation('listItem', 'getAll', properties),
