@@ -1,6 +1,7 @@
 /**
- * The example workflows (`examples/<name>.json`) and their expectations (`examples/<name>.expect.json`). The format
- * is documented in examples/README.md; keep the two in step.
+ * The example workflows (`examples/<name>.json`), each with its expectation in the workflow's `meta.expect` (n8n keeps
+ * `meta` on import and ignores what it does not know). The format is documented in examples/README.md; keep the two
+ * in step.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -43,6 +44,7 @@ export interface Workflow {
 	id?: string;
 	name: string;
 	nodes: Array<{ name: string; type: string; [key: string]: unknown }>;
+	meta?: { expect?: Partial<Expectation>; [key: string]: unknown };
 	[key: string]: unknown;
 }
 
@@ -60,15 +62,14 @@ export function loadExamples(folder: string, only?: ReadonlySet<string>): Exampl
 	if (!fs.existsSync(folder)) return [];
 	return fs
 		.readdirSync(folder)
-		.filter((file) => file.endsWith('.json') && !file.endsWith('.expect.json'))
+		.filter((file) => file.endsWith('.json'))
 		.sort()
 		.map((file) => {
 			const name = file.replace(/\.json$/, '');
-			const expectFile = path.join(folder, `${name}.expect.json`);
-			const expect = fs.existsSync(expectFile) ? JSON.parse(fs.readFileSync(expectFile, 'utf8')) : {};
-			const workflow = JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8'));
+			const workflow = JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as Workflow;
+			const expect: Expectation = { mode: 'execute', nodes: {}, ...workflow.meta?.expect };
 			const id = `e2e${createHash('sha1').update(name).digest('hex').slice(0, 13)}`;
-			return { name, file, id, workflow, expect: { mode: 'execute', nodes: {}, ...expect } };
+			return { name, file, id, workflow, expect };
 		})
 		.filter((example) => !only || only.has(example.name));
 }

@@ -1,6 +1,6 @@
 /**
  * End-to-end check against REAL n8n: our built nodes (dist/), our built server (server/dist/), and the workflows
- * in examples/*.json with their expectations in examples/<name>.expect.json (format: examples/README.md).
+ * in examples/*.json with their expectations in each workflow's meta.expect (format: examples/README.md).
  *
  *   npm run n8n:install [-- --n8n=1]   # once per line of n8n: into a cache outside the repo (install.sh)
  *   npm run test:n8n [-- options]      # npm run build, then this file (ts-node, on the system Node)

@@ -36,7 +36,7 @@ function defaultOf(name: string, resource?: string): string {
 function exampleOperations(): Set<string> {
 	const dir = path.join(ROOT, 'examples');
 	const used = new Set<string>();
-	for (const file of readdirSync(dir).filter((name) => name.endsWith('.json') && !name.endsWith('.expect.json'))) {
+	for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
 		const workflow = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
 			nodes: { type: string; parameters: Record<string, unknown> }[];
 		};
