@@ -1,9 +1,11 @@
 /**
  * A method's parameters as the spec's table gives them (types, bounds, enums, defaults, what is required), held to
- * the served `/openapi.json`. Each method's test file calls `documentsSpecParameters` with the table of its section;
- * `server/test/openapi/openapi.test.ts` fails when a served method has no such call (it reads the test files).
+ * the served `/openapi.json`, and its documented success answers held to what its test file receives. Each method's
+ * test file calls `documentsSpecParameters` with the table of its section; `server/test/openapi/openapi.test.ts`
+ * fails when a served method has no such call (it reads the test files).
  */
 import { http } from './http';
+import { observedStatuses, referenceDocument } from './openapi-conformance';
 import type { TestServer } from './test-server';
 
 type Json = Record<string, any>;
@@ -39,8 +41,33 @@ export function nonNullIn(document: Json, schema: Json): Json {
 	return derefIn(document, schema);
 }
 
-/** A test that `method`'s parameters in the `/openapi.json` of `server()` are exactly `expected`. */
+/**
+ * After the file's tests, each 2xx answer the reference documents for `method` by GET and by POST (§4.1) must have
+ * been received in this file: a success the document promises but no test sees is untested. `observedStatuses` is
+ * per test file, as jest runs each file in its own module registry.
+ */
+function holdsSuccessAnswersObserved(method: string): void {
+	afterAll(() => {
+		const item: Json = referenceDocument.paths[`/api/v1/${method}`] ?? {};
+		const unseen = ['get', 'post']
+			.flatMap((verb) => (item[verb] ? [item[verb] as Json] : []))
+			.flatMap(({ operationId, responses }) =>
+				Object.keys(responses)
+					.filter((status) => status.startsWith('2') && !observedStatuses.get(operationId)?.has(Number(status)))
+					.map((status) => `${operationId} ${status}`),
+			);
+		// With -t only some tests run, and this fails for what the others would have received: run the whole file.
+		const check = `§4.1 ${method}: each documented success answer, by GET and by POST, is received in its test file`;
+		expect([check, unseen]).toEqual([check, []]);
+	});
+}
+
+/**
+ * A test that `method`'s parameters in the `/openapi.json` of `server()` are exactly `expected`; and the check that
+ * the file receives each of the method's documented success answers.
+ */
 export function documentsSpecParameters(method: string, server: () => TestServer, expected: SpecParameter[]): void {
+	holdsSuccessAnswersObserved(method);
 	test(`${method}: /openapi.json gives its parameters as the spec's table does (types, bounds, enums, defaults, required)`, async () => {
 		const document: Json = (await http.get(`${server().url}/openapi.json`)).data;
 		const body = bodySchemaIn(document, method);

@@ -56,6 +56,24 @@ describe('§11.5 deleteContactVariable', () => {
 	});
 });
 
+test('§4.1 §11.5 deleteContactVariable works the same by GET with a query string and by form POST', async () => {
+	const { user: owner, bot } = await createUserWithBot(t);
+	const contact = await createContact(t, bot, {
+		variables: [
+			{ name: 'query', value: 'q' },
+			{ name: 'form', value: 'f' },
+			{ name: 'kept', value: 'k' },
+		],
+	});
+	expect((await owner.api.call('deleteContactVariable', { contact_id: contact.id, name: 'query' }, { verb: 'GET' })).status).toBe(
+		204,
+	);
+	expect((await owner.api.call('deleteContactVariable', { contact_id: contact.id, name: 'form' }, { as: 'form' })).status).toBe(
+		204,
+	);
+	expect((await variablesOf(owner, contact.id)).map((variable: { name: string }) => variable.name)).toEqual(['kept']);
+});
+
 documentsSpecParameters('deleteContactVariable', () => t, [
 	['contact_id', true, 'integer', { minimum: 1 }],
 	['id', false, 'integer', { minimum: 1 }],

@@ -94,6 +94,21 @@ describe('§11.4 setContactVariable', () => {
 	});
 });
 
+test('§4.1 §11.4 setContactVariable creates and replaces the same by GET with a query string and by form POST', async () => {
+	const { user: owner, bot } = await createUserWithBot(t);
+	const contact = await createContact(t, bot);
+	for (const [verb, options] of [
+		['query', { verb: 'GET' }],
+		['form', { as: 'form' }],
+	] as const) {
+		const variable = { contact_id: contact.id, name: verb, value: 'first' };
+		const created = await owner.api.call('setContactVariable', variable, options);
+		expect(created).toMatchObject({ status: 201, data: { data: { name: verb, value: 'first' } } });
+		const replaced = await owner.api.call('setContactVariable', { ...variable, value: 'second' }, options);
+		expect(replaced).toMatchObject({ status: 200, data: { data: { id: created.data.data.id, name: verb, value: 'second' } } });
+	}
+});
+
 documentsSpecParameters('setContactVariable', () => t, [
 	['contact_id', true, 'integer', { minimum: 1 }],
 	['name', true, 'string', STRING_255],

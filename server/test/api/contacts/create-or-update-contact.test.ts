@@ -467,6 +467,17 @@ describe('form, query string and operator injection (§4.1, §7.1)', () => {
 	});
 });
 
+test('§4.1 §4.16 createOrUpdateContact creates and updates the same by GET with a query string and by form POST', async () => {
+	const { user, bot } = await createUserWithBot(t);
+	for (const options of [{ verb: 'GET' }, { as: 'form' }] as const) {
+		const params = telegramCall(bot, randomMessengerId(), { name: 'First' });
+		const created = await user.api.call('createOrUpdateContact', params, options);
+		expect(created).toMatchObject({ status: 201, data: { data: { name: 'First' } } });
+		const updated = await user.api.call('createOrUpdateContact', { ...params, name: 'Second' }, options);
+		expect(updated).toMatchObject({ status: 200, data: { data: { id: created.data.data.id, name: 'Second' } } });
+	}
+});
+
 documentsSpecParameters('createOrUpdateContact', () => t, [
 	['bot_id', true, 'integer'],
 	['messenger', true, 'string', { enum: ['telegram', 'max', 'viber', 'vk'] }],

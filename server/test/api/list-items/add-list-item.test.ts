@@ -165,6 +165,21 @@ describe('§12.5 addListItem', () => {
 	});
 });
 
+test('§4.1 §12.5 addListItem adds the same item by GET with a query string and by form POST', async () => {
+	const { user, list } = await listOf(t);
+	const data = { title: 'A', qty: '2', paid: '1' };
+	const byQuery = await user.api.call('addListItem', { schema_id: list.id, data }, { verb: 'GET' });
+	const byForm = await user.api.call('addListItem', { schema_id: list.id, data }, { as: 'form' });
+	expect(byQuery).toMatchObject({ status: 201, data: { data: { title: 'A', qty: 2, paid: true, status: null } } });
+	expect(byForm).toMatchObject({
+		status: 201,
+		data: {
+			data: { ...byQuery.data.data, id: expect.any(String), created_at: expect.any(String), updated_at: expect.any(String) },
+		},
+	});
+	expect(byForm.data.data.id).not.toBe(byQuery.data.data.id);
+});
+
 documentsSpecParameters('addListItem', () => t, [
 	['schema_id', true, 'string'],
 	['data', false, 'object'],

@@ -72,6 +72,15 @@ describe('§12.6 updateListItem', () => {
 	});
 });
 
+test('§4.1 §12.6 updateListItem changes an item the same by GET with a query string and by form POST', async () => {
+	const { user, list } = await listOf(t);
+	for (const options of [{ verb: 'GET' }, { as: 'form' }] as const) {
+		const item = await add(user, list.id, { title: 'A', qty: 1 });
+		const res = await user.api.call('updateListItem', { item_id: item.id, data: { qty: '5', paid: '0' } }, options);
+		expect(res).toMatchObject({ status: 200, data: { data: { id: item.id, title: 'A', qty: 5, paid: false } } });
+	}
+});
+
 documentsSpecParameters('updateListItem', () => t, [
 	['item_id', true, 'string'],
 	['schema_id', false, 'string'],

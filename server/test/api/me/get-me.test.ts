@@ -13,6 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+test('§4.1 §5 getMe answers the same by GET with a query string and by form POST', async () => {
+	const { user } = await createUserWithBot(t);
+	const byQuery = await user.api.call('getMe', {}, { verb: 'GET' });
+	const byForm = await user.api.call('getMe', {}, { as: 'form' });
+	expect(byQuery.status).toBe(200);
+	expect(byForm).toMatchObject({ status: 200, data: byQuery.data });
+});
+
 documentsSpecParameters('getMe', () => t, []);
 
 countsCommands('getMe', async (server) => {

@@ -57,6 +57,16 @@ describe('§10.5 attachTagToContact', () => {
 	});
 });
 
+test('§4.1 §10.5 attachTagToContact works the same by GET with a query string and by form POST', async () => {
+	const { user: owner, bot } = await createUserWithBot(t);
+	const contact = await createContact(t, bot);
+	expect((await owner.api.call('attachTagToContact', { contact_id: contact.id, name: 'query' }, { verb: 'GET' })).status).toBe(
+		204,
+	);
+	expect((await owner.api.call('attachTagToContact', { contact_id: contact.id, name: 'form' }, { as: 'form' })).status).toBe(204);
+	expect((await tagsOf(owner, contact.id)).sort()).toEqual(['form', 'query']);
+});
+
 documentsSpecParameters('attachTagToContact', () => t, [
 	['contact_id', true, 'integer', { minimum: 1 }],
 	['tag_id', false, 'integer', { minimum: 1 }],

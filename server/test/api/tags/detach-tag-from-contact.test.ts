@@ -48,6 +48,18 @@ describe('§10.6 detachTagFromContact', () => {
 	});
 });
 
+test('§4.1 §10.6 detachTagFromContact works the same by GET with a query string and by form POST', async () => {
+	const { user: owner, bot } = await createUserWithBot(t);
+	const contact = await createContact(t, bot, { tags: ['query', 'form', 'kept'] });
+	expect((await owner.api.call('detachTagFromContact', { contact_id: contact.id, name: 'query' }, { verb: 'GET' })).status).toBe(
+		204,
+	);
+	expect((await owner.api.call('detachTagFromContact', { contact_id: contact.id, name: 'form' }, { as: 'form' })).status).toBe(
+		204,
+	);
+	expect(await tagsOf(owner, contact.id)).toEqual(['kept']);
+});
+
 documentsSpecParameters('detachTagFromContact', () => t, [
 	['contact_id', true, 'integer', { minimum: 1 }],
 	['tag_id', false, 'integer', { minimum: 1 }],

@@ -19,6 +19,15 @@ describe('§10.3 getBotTags and §10.4 getContactTags', () => {
 	});
 });
 
+test('§4.1 §10.4 getContactTags answers the same by GET with a query string and by form POST', async () => {
+	const { user, bot } = await createUserWithBot(t);
+	const contact = await createContact(t, bot, { tags: ['vip', 'new'] });
+	const byQuery = await user.api.call('getContactTags', { contact_id: contact.id }, { verb: 'GET' });
+	const byForm = await user.api.call('getContactTags', { contact_id: contact.id }, { as: 'form' });
+	expect(byQuery).toMatchObject({ status: 200, data: { data: expect.arrayContaining(['vip', 'new']) } });
+	expect(byForm).toMatchObject({ status: 200, data: byQuery.data });
+});
+
 documentsSpecParameters('getContactTags', () => t, [['contact_id', true, 'integer', { minimum: 1 }]]);
 
 countsCommands('getContactTags', async (server) => {
