@@ -66,24 +66,6 @@ describe('resources and operations', () => {
 		}
 	});
 
-	test('the exact resources and operations of the task', () => {
-		const table = Object.fromEntries(
-			operationProperties.map((p) => [
-				p.displayOptions!.show!.resource![0],
-				(p.options as INodePropertyOptions[]).map((o) => o.name),
-			]),
-		);
-		expect(table).toEqual({
-			contact: ['Count', 'Create or Update', 'Get Many'],
-			contactAccount: ['Add Funds', 'Create', 'Delete', 'Get Many', 'Withdraw Funds'],
-			contactVariable: ['Delete', 'Get Many', 'Set'],
-			list: ['Add Field', 'Create', 'Delete', 'Delete Field', 'Get', 'Get Many'],
-			listItem: ['Add', 'Delete', 'Get Many', 'Update'],
-			tag: ['Add to Contact', 'Get Many', 'Get Many of Contact', 'Remove From Contact'],
-			user: ['Get Current'],
-		});
-	});
-
 	test('no two operations are for the same API method', () => {
 		const methods = Object.values(resources).flatMap((operations) =>
 			Object.values(operations).map((operation) => operation.method.name),
