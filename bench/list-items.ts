@@ -149,10 +149,22 @@ async function main(): Promise<void> {
 			baselines.push(child);
 			targets.push({ name: kind, url: (await child.waitFor(/listening on (http:\/\/\S+)/))[1] });
 		}
+		// The server's CPU per page (all threads / its request thread), which moves less with the machine's load.
+		const cpuWalks: Array<{ process: number; mainThread: number }> = [];
 		for (let round = 0; round < ROUNDS; round++) {
-			for (const target of round === 0 ? targets.slice(1) : targets) add(target.name, await walkExport(target.url, listId, auth));
+			for (const target of round === 0 ? targets.slice(1) : targets) {
+				const before = target.name === 'server' ? server.cpu() : undefined;
+				add(target.name, await walkExport(target.url, listId, auth));
+				const after = before && server.cpu();
+				if (before && after)
+					cpuWalks.push({ process: after.process - before.process, mainThread: after.mainThread - before.mainThread });
+			}
 		}
 		const [own, express, http] = ['server', 'express', 'http'].map((name) => median(times.get(name) ?? []));
+		const pages = Math.ceil(ITEMS / PAGE);
+		const cpu = cpuWalks.length
+			? `${fmt(median(cpuWalks.map((c) => c.process)) / pages, 2)} / ${fmt(median(cpuWalks.map((c) => c.mainThread)) / pages, 2)} ms`
+			: 'n/a';
 		const perRecord = (grown: number) => `${fmt(grown / ITEMS / KiB, 2)} KB`;
 		console.log(
 			[
@@ -160,17 +172,18 @@ async function main(): Promise<void> {
 					`${ROUNDS} rounds (medians); a page of ${PAGE} is ${fmt(pageBytes / KiB)} KB of JSON`,
 				'',
 				table(
-					['measure', 'server', 'bare Express', 'bare node:http', 'server / Express'],
+					['measure', 'server', 'CPU a page (server / request thread)', 'bare Express', 'bare node:http', 'server / Express'],
 					[
 						[
 							`export all, getListItems limit ${PAGE}`,
 							`${fmt(own / 1000, 2)} s`,
+							cpu,
 							`${fmt(express / 1000, 3)} s`,
 							`${fmt(http / 1000, 3)} s`,
 							`${fmt(own / express, 1)}x`,
 						],
 					],
-					['---', '---:', '---:', '---:', '---:'],
+					['---', '---:', '---:', '---:', '---:', '---:'],
 				),
 				'',
 				table(
