@@ -91,6 +91,14 @@ export function finish(): string {
 	return text;
 }
 
+/** `finish`, as the UTF-8 bytes (a copy: the output is reused), for an answer written as it is, never decoded. */
+export function finishBytes(): Buffer {
+	const bytes = Buffer.allocUnsafe(pos);
+	out.copy(bytes, 0, 0, pos);
+	if (out.length > 4 * OUT_SIZE) out = Buffer.allocUnsafe(OUT_SIZE);
+	return bytes;
+}
+
 function ensure(bytes: number): void {
 	if (pos + bytes <= out.length) return;
 	const grown = Buffer.allocUnsafe(Math.max(out.length * 2, pos + bytes));

@@ -25,6 +25,7 @@ import {
 	FieldNames,
 	Fields,
 	finish,
+	finishBytes,
 	INT32,
 	INT64,
 	keyBytes,
@@ -166,9 +167,9 @@ class ItemWriter {
 
 /**
  * The JSON array of these stored items of a list with `fields` (its live fields, in order), as the presenter and
- * JSON.stringify write it.
+ * JSON.stringify write it, in UTF-8: the answer is written as these bytes, so a page is never decoded to a string.
  */
-export function encodeListItems(fields: readonly ListField[], documents: readonly Uint8Array[], present: ItemPresenter): string {
+export function encodeListItems(fields: readonly ListField[], documents: readonly Uint8Array[], present: ItemPresenter): Buffer {
 	const writer = new ItemWriter(fields, present.fileValue);
 	begin();
 	writeAscii('[');
@@ -179,7 +180,7 @@ export function encodeListItems(fields: readonly ListField[], documents: readonl
 		writeText(present.item(mongo.BSON.deserialize(bytes, DRIVER_DECODING) as ListItemDoc));
 	}
 	writeAscii(']');
-	return finish();
+	return finishBytes();
 }
 
 /** One item's JSON written from its bytes alone; undefined when it is of a shape left to the presenter. */

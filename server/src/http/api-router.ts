@@ -12,7 +12,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { noteApiMethod } from '../observability/request-labels';
 import { readBody } from './body-parsers';
 import { ApiError, ValidationError } from './errors';
-import { toJsonText } from './ordered-json';
+import { toJsonBody } from './ordered-json';
 import { writeJson } from './write-json';
 
 export interface RoutedMethod {
@@ -91,7 +91,7 @@ export function apiRouter<M extends RoutedMethod>({ methods, arrive, serve }: Ap
 	const run = async (method: M, req: Request, res: Response) => {
 		const result = await serve(method, req, res);
 		if (result.status === 204) res.status(204).end();
-		else writeJson(res, result.status, toJsonText(result.body));
+		else writeJson(res, result.status, toJsonBody(result.body));
 	};
 
 	return (req, res, next) => {

@@ -4,21 +4,22 @@
  * which is written in its own order. Everything else goes through the native JSON.stringify without a replacer:
  * a replacer is a JS call per value, and made a 1000-contact page several times slower to write (profiled).
  * Text already written as JSON (an export page's contacts, see `database/contact-export-encoder.ts`) is a
- * `JsonText`, set in as it is.
+ * `JsonText`, set in as it is; when it is UTF-8 bytes (a list's export page), `toJsonBody` answers bytes too, so
+ * the page is never decoded to a string and encoded back for the socket.
  */
 import { randomUUID } from 'node:crypto';
 
 interface Call {
 	/** Made when first needed: most answers hold no OrderedObject. */
 	marker: string | undefined;
-	ordered: string[];
+	ordered: Array<string | Buffer>;
 }
 
 /** The call of `toJsonText` under way (JSON.stringify is synchronous, so there is at most one per level). */
 let current: Call | undefined;
 
 /** Stands `text` in as a placeholder string that no data can contain (a fresh UUID), swapped back after. */
-function placeholder(call: Call, text: string): string {
+function placeholder(call: Call, text: string | Buffer): string {
 	call.marker ??= `ordered-object:${randomUUID()}:`;
 	call.ordered.push(text);
 	return `${call.marker}${call.ordered.length - 1}`;
@@ -34,13 +35,13 @@ export class OrderedObject {
 	}
 }
 
-/** JSON text written elsewhere, set into the answer as it is. */
+/** JSON text written elsewhere (a string, or its UTF-8 bytes), set into the answer as it is. */
 export class JsonText {
-	constructor(readonly text: string) {}
+	constructor(readonly text: string | Buffer) {}
 
 	/** Called by JSON.stringify: a placeholder, as for an OrderedObject; outside `toJsonText`, the value it writes. */
 	toJSON(): unknown {
-		if (!current) return JSON.parse(this.text);
+		if (!current) return JSON.parse(this.text.toString());
 		return placeholder(current, this.text);
 	}
 }
@@ -60,6 +61,20 @@ function writeOrdered(object: OrderedObject): string {
  * then the placeholder is swapped for the object's own text.
  */
 export function toJsonText(value: unknown): string {
+	const pieces = toJsonPieces(value);
+	return typeof pieces === 'string' ? pieces : pieces.map((piece) => piece.toString()).join('');
+}
+
+/** `toJsonText`, as UTF-8 bytes when a JsonText of bytes is in it (written to the socket as they are). */
+export function toJsonBody(value: unknown): string | Buffer {
+	const pieces = toJsonPieces(value);
+	if (typeof pieces === 'string') return pieces;
+	if (pieces.every((piece) => typeof piece === 'string')) return pieces.join('');
+	return Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece)));
+}
+
+/** The JSON text, or its pieces in order when placeholders were swapped: the text around them and what they stand for. */
+function toJsonPieces(value: unknown): string | Array<string | Buffer> {
 	const outer = current;
 	const call: Call = { marker: undefined, ordered: [] };
 	current = call;
@@ -71,15 +86,15 @@ export function toJsonText(value: unknown): string {
 	}
 	if (text === undefined) return 'null';
 	if (call.marker === undefined) return text;
-	// Spliced, not replaced by a regular expression: an export page's text is most of the answer, and a rope of the
-	// pieces spares a copy of it.
+	// Spliced, not replaced by a regular expression: an export page's text is most of the answer.
 	const opening = `"${call.marker}`;
-	let spliced = '';
+	const pieces: Array<string | Buffer> = [];
 	let from = 0;
 	for (let at = text.indexOf(opening); at !== -1; at = text.indexOf(opening, from)) {
 		const closing = text.indexOf('"', at + opening.length);
-		spliced += text.slice(from, at) + call.ordered[Number(text.slice(at + opening.length, closing))];
+		pieces.push(text.slice(from, at), call.ordered[Number(text.slice(at + opening.length, closing))]);
 		from = closing + 1;
 	}
-	return spliced + text.slice(from);
+	pieces.push(text.slice(from));
+	return pieces;
 }

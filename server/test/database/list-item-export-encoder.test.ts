@@ -173,7 +173,7 @@ test('a page mixes both, in order, and reads back as the presented items', () =>
 					}
 				});
 				const expected = `[${page.map((bytes) => presented(list, bytes)).join(',')}]`;
-				expect(encodeListItems(list, page, present(list))).toBe(expected);
+				expect(encodeListItems(list, page, present(list)).toString()).toBe(expected);
 			},
 		),
 		{ numRuns: 300 },

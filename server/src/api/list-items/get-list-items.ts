@@ -100,7 +100,7 @@ export const getListItems = apiMethod({
 		const found = await itemsPage(models, list, { filter: filters ?? [], references, order: order_by ?? null, page, limit });
 		if (!found.ok) throw listItemAnswers.error(lang, found);
 		const envelope = pageEnvelope(found.items, found.total, { page, perPage: limit, path: methodUrl });
-		const present = { item: (item: ListItemDoc) => presentListItem(list, item).text, fileValue: presentValue };
+		const present = { item: (item: ListItemDoc) => presentListItem(list, item).text.toString(), fileValue: presentValue };
 		return ok({ ...envelope, data: new JsonText(encodeListItems(list.fields, found.items, present)) });
 	},
 });
