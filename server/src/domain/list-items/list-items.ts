@@ -79,9 +79,12 @@ export async function itemsPage(
 	];
 	// The whole page and the count in the first batch, undecoded: one round trip, and no objects to present.
 	const output = await aggregateInBatches(models.listItems, pipeline, query.limit + 1);
-	const items = output.filter((document) => !isCount(document));
+	// The union appends the count after the page: only the last document can be it.
+	const last = output.at(-1);
+	const count = last && isCount(last) ? last : undefined;
+	const items = count ? output.slice(0, -1) : output;
 	const isLastPage = items.length > 0 ? items.length < query.limit : skip === 0;
-	const total = isLastPage ? skip + items.length : countIn(output);
+	const total = isLastPage ? skip + items.length : countOf(count);
 	return { ok: true, items, total };
 }
 
@@ -91,9 +94,8 @@ const COUNT_ID = Buffer.from([0x0a, 0x5f, 0x69, 0x64, 0x00]);
 const isCount = (document: Uint8Array) => COUNT_ID.every((byte, i) => document[4 + i] === byte);
 
 /** The count the union appended; none when nothing matched. */
-function countIn(output: readonly Uint8Array[]): number {
-	const counted = output.find(isCount);
-	return counted ? Number((mongo.BSON.deserialize(counted) as { n: number }).n) : 0;
+function countOf(count: Uint8Array | undefined): number {
+	return count ? Number((mongo.BSON.deserialize(count) as { n: number }).n) : 0;
 }
 
 /** The `contact` and `bot` values that are not the caller's own live contact or bot, by slug (§12, the brief's rule). */
