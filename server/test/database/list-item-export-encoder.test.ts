@@ -15,9 +15,9 @@ const { BSON } = mongo;
 
 /** What the driver hands back for a stored document. */
 const decoded = (bytes: Uint8Array) => BSON.deserialize(bytes) as ListItemDoc;
-const presented = (fields: ListField[], bytes: Uint8Array) => presentListItem({ fields }, decoded(bytes)).text;
+const presented = (fields: ListField[], bytes: Uint8Array) => presentListItem({ fields }, decoded(bytes)).text.toString();
 const present = (fields: ListField[]) => ({
-	item: (item: ListItemDoc) => presentListItem({ fields }, item).text,
+	item: (item: ListItemDoc) => presentListItem({ fields }, item).text.toString(),
 	fileValue: presentValue,
 });
 const serialized = (doc: object) => BSON.serialize(doc, { ignoreUndefined: true });
