@@ -28,33 +28,44 @@ class NotWrittenHere extends Error {}
 export const notWrittenHere = new NotWrittenHere();
 
 /**
- * Field names to slots, matched on the bytes without making a string of each name: a name's length and first byte
- * pick the one candidate (unique among the names read), whose bytes are then compared.
+ * Field names to slots, matched on the bytes without making a string of each name: a name's length and its first
+ * and last bytes pick a bucket, a short chain of candidates, whose bytes are then compared. Made once a page for a list's slugs,
+ * so the table is small (1 KB) rather than one entry per possible shape.
  */
 export class FieldNames {
-	private readonly candidates = new Int8Array(1 << 16).fill(-1);
+	private readonly heads = new Int32Array(256).fill(-1);
+	private readonly next: Int32Array;
 	private readonly names: Buffer[];
 
 	constructor(names: readonly string[]) {
-		this.names = names.map((name) => Buffer.from(name, 'latin1'));
-		this.names.forEach((name, slot) => {
-			const shape = (name.length << 8) | name[0];
-			if (this.candidates[shape] !== -1) throw new Error(`field names of the same shape: ${name.toString()}`);
-			this.candidates[shape] = slot;
-		});
+		this.names = names.map((name) => Buffer.from(name, 'utf8'));
+		this.next = new Int32Array(names.length).fill(-1);
+		// Chained in reverse, so that the first slot of a bucket is tried first.
+		for (let slot = this.names.length - 1; slot >= 0; slot--) {
+			const name = this.names[slot];
+			const bucket = bucketOf(name, 0, name.length);
+			this.next[slot] = this.heads[bucket];
+			this.heads[bucket] = slot;
+		}
 	}
 
 	/** The slot of the name in `bytes` from `start` to `end` (its NUL), or -1. */
 	slotOf(bytes: Buffer, start: number, end: number): number {
 		const length = end - start;
-		if (length > 0xff) return -1;
-		const slot = this.candidates[(length << 8) | bytes[start]];
-		if (slot === -1) return -1;
-		const name = this.names[slot];
-		for (let i = 1; i < length; i++) if (bytes[start + i] !== name[i]) return -1;
-		return slot;
+		if (length === 0) return -1;
+		for (let slot = this.heads[bucketOf(bytes, start, end)]; slot !== -1; slot = this.next[slot]) {
+			const name = this.names[slot];
+			if (name.length !== length) continue;
+			let i = 0;
+			while (i < length && bytes[start + i] === name[i]) i++;
+			if (i === length) return slot;
+		}
+		return -1;
 	}
 }
+
+const bucketOf = (bytes: Buffer, start: number, end: number) =>
+	end === start ? 0 : (((end - start) * 31) ^ (bytes[start] * 7) ^ bytes[end - 1]) & 0xff;
 
 /** Each name's slot, by name, for `FieldNames` over `names`. */
 export function slotsOf<N extends string>(names: readonly N[]): Record<N, number> {
@@ -284,9 +295,9 @@ export function writeScalar(bytes: Buffer, type: number, at: number): void {
 		case NULL:
 			return writeAscii('null');
 		case INT32:
-			return writeAscii(String(int32(bytes, at)));
+			return writeInteger(int32(bytes, at));
 		case DOUBLE:
-			return writeAscii(JSON.stringify(bytes.readDoubleLE(at)));
+			return writeNumber(bytes.readDoubleLE(at));
 		case BOOLEAN:
 			return writeAscii(bytes[at] === 0 ? 'false' : 'true');
 		case DATE:
@@ -294,6 +305,30 @@ export function writeScalar(bytes: Buffer, type: number, at: number): void {
 		default:
 			throw notWrittenHere;
 	}
+}
+
+/** A number as JSON.stringify writes it; an integer's digits directly, without making a string of them. */
+export function writeNumber(value: number): void {
+	if (Number.isSafeInteger(value)) writeInteger(value);
+	else writeAscii(JSON.stringify(value));
+}
+
+const DIGITS = new Uint8Array(20);
+
+/** A safe integer's digits (-0 as `0`, as JSON.stringify writes it). */
+export function writeInteger(value: number): void {
+	ensure(17);
+	let rest = value < 0 ? -value : value;
+	let count = 0;
+	do {
+		DIGITS[count++] = 0x30 + (rest % 10);
+		rest = Math.floor(rest / 10);
+	} while (rest > 0);
+	const target = out;
+	let to = pos;
+	if (value < 0) target[to++] = 0x2d;
+	while (count > 0) target[to++] = DIGITS[--count];
+	pos = to;
 }
 
 /** A member whose value is a scalar field; none when the field is absent (its value would be undefined). */
@@ -324,46 +359,48 @@ const DAY = 86_400_000;
 /** Days from 1970-01-01 to 0000-01-01 and to 9999-12-31: the years `toISOString` writes with four digits. */
 const FIRST_DAY = -719_528;
 const LAST_DAY = 2_932_896;
-/** The day last written, as `"YYYY-MM-DDT`: the items of a page are mostly of a few days. */
+/**
+ * The second last written, as `"YYYY-MM-DDTHH:MM:SS+00:00"`, and its day: the items of a page are mostly of a few
+ * days, and an item's two times are often the same second.
+ */
 let lastDay = NaN;
-const dayText = Buffer.alloc(12);
-
+let lastSecond = NaN;
+const secondText = Buffer.from('"0000-00-00T00:00:00+00:00"', 'latin1');
 /**
  * A time as `isoWithOffset` (`contract/timestamps.ts`) writes it, in quotes: `"2024-05-01T10:20:30+00:00"` (UTC,
  * whole seconds). False, with nothing written, outside the years 0 to 9999.
  */
 export function writeIsoWithOffset(time: number): boolean {
-	const days = Math.floor(time / DAY);
-	if (!(days >= FIRST_DAY && days <= LAST_DAY)) return false;
-	if (days !== lastDay) {
-		const [year, month, day] = civilDate(days);
-		dayText.write(
-			`"${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T`,
-			'latin1',
-		);
-		lastDay = days;
+	const second = Math.floor(time / 1000);
+	if (second !== lastSecond) {
+		const days = Math.floor(time / DAY);
+		if (!(days >= FIRST_DAY && days <= LAST_DAY)) return false;
+		if (days !== lastDay) {
+			const [year, month, day] = civilDate(days);
+			secondText.write(
+				`"${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T`,
+				'latin1',
+			);
+			lastDay = days;
+		}
+		const seconds = second - days * (DAY / 1000);
+		writeTwoDigits(secondText, 12, Math.floor(seconds / 3600));
+		writeTwoDigits(secondText, 15, Math.floor(seconds / 60) % 60);
+		writeTwoDigits(secondText, 18, seconds % 60);
+		lastSecond = second;
 	}
-	ensure(27);
+	ensure(secondText.length);
 	const target = out;
 	let to = pos;
-	for (let i = 0; i < 12; i++) target[to++] = dayText[i];
-	const seconds = Math.floor((time - days * DAY) / 1000);
-	const hours = Math.floor(seconds / 3600);
-	const minutes = Math.floor(seconds / 60) % 60;
-	const second = seconds % 60;
-	target[to++] = 0x30 + Math.floor(hours / 10);
-	target[to++] = 0x30 + (hours % 10);
-	target[to++] = 0x3a;
-	target[to++] = 0x30 + Math.floor(minutes / 10);
-	target[to++] = 0x30 + (minutes % 10);
-	target[to++] = 0x3a;
-	target[to++] = 0x30 + Math.floor(second / 10);
-	target[to++] = 0x30 + (second % 10);
-	for (let i = 0; i < OFFSET.length; i++) target[to++] = OFFSET[i];
+	for (let i = 0; i < secondText.length; i++) target[to++] = secondText[i];
 	pos = to;
 	return true;
 }
-const OFFSET = ascii('+00:00"');
+
+function writeTwoDigits(target: Buffer, at: number, value: number): void {
+	target[at] = 0x30 + Math.floor(value / 10);
+	target[at + 1] = 0x30 + (value % 10);
+}
 
 /** Year, month and day of a day count from 1970-01-01 (proleptic Gregorian; Howard Hinnant's civil_from_days). */
 function civilDate(days: number): [number, number, number] {

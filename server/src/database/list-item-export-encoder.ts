@@ -21,7 +21,6 @@ import {
 	DOCUMENT,
 	DOUBLE,
 	DRIVER_DECODING,
-	dropLeadingComma,
 	FieldNames,
 	Fields,
 	finish,
@@ -33,7 +32,6 @@ import {
 	NULL,
 	numberAt,
 	OBJECT_ID,
-	position,
 	readFields,
 	readString,
 	slotsOf,
@@ -43,6 +41,7 @@ import {
 	writeBytes,
 	writeHex,
 	writeIsoWithOffset,
+	writeInteger,
 	writeScalar,
 	writeText,
 	writtenOrRewound,
@@ -60,38 +59,15 @@ const ITEM_SLOTS = new FieldNames(ITEM_FIELDS);
 const I = slotsOf(ITEM_FIELDS);
 const itemFields = new Fields(ITEM_FIELDS.length);
 
-/** A list's slugs to their field's slot, matched on the bytes; slugs may share a length and a first byte. */
-class Slugs {
-	private readonly byLength = new Map<number, [Buffer, number][]>();
-
-	constructor(fields: readonly ListField[]) {
-		fields.forEach((field, slot) => {
-			const name = Buffer.from(field.slug, 'utf8');
-			const same = this.byLength.get(name.length) ?? [];
-			same.push([name, slot]);
-			this.byLength.set(name.length, same);
-		});
-	}
-
-	slotOf(bytes: Buffer, start: number, end: number): number {
-		const candidates = this.byLength.get(end - start);
-		if (candidates === undefined) return -1;
-		// A loop over the bytes: Buffer.compare's native call cost more than comparing a slug's few bytes here.
-		for (const [name, slot] of candidates) {
-			let i = 0;
-			while (i < name.length && name[i] === bytes[start + i]) i++;
-			if (i === name.length) return slot;
-		}
-		return -1;
-	}
-}
-
 /** The writer of one list's items: its keys and slots, made once a page. */
 class ItemWriter {
-	private readonly slugs: Slugs;
+	private readonly slugs: FieldNames;
 	private readonly values: Fields;
 	private readonly keys: Buffer[];
-	/** The item's own members, each left out when a slug takes its name (as the presenter does). */
+	/**
+	 * The item's own members, each left out when a slug takes its name (as the presenter does). Every member is
+	 * always written, so the first one's key, whichever it is, is the one without a comma.
+	 */
 	private readonly own: { id?: Buffer; contactId?: Buffer; createdAt?: Buffer; updatedAt?: Buffer };
 	/** The first `contact` field: its value is the item's `contact_id`. */
 	private readonly contactSlot: number;
@@ -100,12 +76,18 @@ class ItemWriter {
 		private readonly fields: readonly ListField[],
 		private readonly fileValue: ItemPresenter['fileValue'],
 	) {
-		this.slugs = new Slugs(fields);
+		this.slugs = new FieldNames(fields.map((field) => field.slug));
 		this.values = new Fields(fields.length);
-		this.keys = fields.map((field) => keyBytes(field.slug, false));
 		const taken = new Set(fields.map((field) => field.slug));
-		const own = (key: string) => (taken.has(key) ? undefined : keyBytes(key, false));
+		let first = true;
+		const key = (name: string) => {
+			const bytes = keyBytes(name, first);
+			first = false;
+			return bytes;
+		};
+		const own = (name: string) => (taken.has(name) ? undefined : key(name));
 		this.own = { id: own('id'), contactId: own('contact_id'), createdAt: own('created_at'), updatedAt: own('updated_at') };
+		this.keys = fields.map((field) => key(field.slug));
 		this.contactSlot = fields.findIndex((field) => field.type === 'contact');
 	}
 
@@ -120,7 +102,6 @@ class ItemWriter {
 		else throw notWrittenHere;
 		const { own, values } = this;
 		writeAscii('{');
-		const mark = position();
 		if (own.id) {
 			if (top.types[I._id] !== OBJECT_ID) throw notWrittenHere;
 			writeBytes(own.id);
@@ -129,9 +110,12 @@ class ItemWriter {
 		if (own.contactId) {
 			writeBytes(own.contactId);
 			const type = this.contactSlot === -1 ? 0 : values.types[this.contactSlot];
-			// The presenter's template literal: String() of a number, whatever it is.
-			if (type === DOUBLE || type === INT32) writeAscii(String(numberAt(bytes, type, values.starts[this.contactSlot])));
-			else if (type === INT64) throw notWrittenHere;
+			if (type === DOUBLE || type === INT32) {
+				const id = numberAt(bytes, type, values.starts[this.contactSlot]);
+				// The presenter's template literal: String() of a number, whatever it is.
+				if (Number.isSafeInteger(id)) writeInteger(id);
+				else writeAscii(String(id));
+			} else if (type === INT64) throw notWrittenHere;
 			else writeAscii('null');
 		}
 		if (own.createdAt) this.writeTime(own.createdAt, bytes, I.createdAt);
@@ -140,7 +124,6 @@ class ItemWriter {
 			writeBytes(this.keys[slot]);
 			this.writeValue(bytes, slot);
 		}
-		dropLeadingComma(mark);
 		writeAscii('}');
 	}
 
