@@ -13,11 +13,12 @@ import { presentListItem } from '../../contract/list-items/presenter';
 import { presentValue } from '../../contract/list-items/values';
 import { encodeListItems } from '../../database/list-item-export-encoder';
 import { JsonText } from '../../http/ordered-json';
-import { itemsPage } from '../../domain/list-items/list-items';
+import { itemsPage, ownedListPage, type ItemsPage } from '../../domain/list-items/list-items';
 import { findOwnedList } from '../../domain/lists/lists';
 import { apiMethod, GET_AND_POST, ok } from '../api-method';
 import { pageEnvelope, pageEnvelopeJson } from '../../contract/kit/pagination';
 import { integer, text, validate } from '../../contract/kit/validation';
+import type { ListDoc } from '../../models/list';
 import type { ListItemDoc } from '../../models/list-item';
 import { listItemAnswers } from './answers';
 
@@ -73,34 +74,42 @@ export const getListItems = apiMethod({
 	refusals: listItemAnswers.for('list_not_found', 'list_forbidden', 'no_such_field'),
 	commands: {
 		cases: {
-			'last page': { count: 3, budget: 3 },
-			// The list (its owner and fields), then the page and the count of its query in one aggregate.
-			'full page': { count: 3, budget: 3 },
+			// The key; then the list, its page and the page's count in one aggregate.
+			'last page': { count: 2, budget: 3 },
+			'full page': { count: 2, budget: 3 },
+			// The key; the list (its fields check the filters); then the page and its count in one aggregate.
+			'filtered page': { count: 3, budget: 3 },
 		},
 	},
 	async handle({ user, lang, models, methodUrl }, input) {
+		const page = input.page ?? 1;
+		const limit = input.limit ?? DEFAULT_ITEMS_PER_PAGE;
+		const answer = (list: ListDoc, found: ItemsPage) => {
+			const envelope = pageEnvelope(found.items, found.total, { page, perPage: limit, path: methodUrl });
+			const present = { item: (item: ListItemDoc) => presentListItem(list, item).text.toString(), fileValue: presentValue };
+			return ok({ ...envelope, data: new JsonText(encodeListItems(list.fields, found.items, present)) });
+		};
+		if (input.filters == null && input.order_by == null && input.bot_id == null && input.contact_id == null) {
+			// An export's walk, page after page: the list and the page in one command.
+			const read = await ownedListPage(models, user, input.schema_id, { page, limit });
+			if (!read.ok) throw listItemAnswers.error(lang, read);
+			return answer(read.list, read);
+		}
 		const owned = await findOwnedList(models, user, input.schema_id);
 		if (!owned.ok) throw listItemAnswers.error(lang, owned);
 		const { list } = owned;
-		// Checked against the list's fields by a schema made for the list: a walk without filters or order makes none.
-		const { filters, order_by } =
-			input.filters == null && input.order_by == null
-				? { filters: null, order_by: null }
-				: validate(
-						z.object({ filters: itemFilters(list.fields).nullish(), order_by: itemOrder(list.fields).nullish() }),
-						{ filters: input.filters, order_by: input.order_by },
-						lang,
-					);
-		const page = input.page ?? 1;
-		const limit = input.limit ?? DEFAULT_ITEMS_PER_PAGE;
+		// Checked against the list's fields by a schema made for the list.
+		const { filters, order_by } = validate(
+			z.object({ filters: itemFilters(list.fields).nullish(), order_by: itemOrder(list.fields).nullish() }),
+			{ filters: input.filters, order_by: input.order_by },
+			lang,
+		);
 		const references = [
 			...(input.bot_id ? [{ type: 'bot' as const, id: input.bot_id }] : []),
 			...(input.contact_id ? [{ type: 'contact' as const, id: input.contact_id }] : []),
 		];
 		const found = await itemsPage(models, list, { filter: filters ?? [], references, order: order_by ?? null, page, limit });
 		if (!found.ok) throw listItemAnswers.error(lang, found);
-		const envelope = pageEnvelope(found.items, found.total, { page, perPage: limit, path: methodUrl });
-		const present = { item: (item: ListItemDoc) => presentListItem(list, item).text.toString(), fileValue: presentValue };
-		return ok({ ...envelope, data: new JsonText(encodeListItems(list.fields, found.items, present)) });
+		return answer(list, found);
 	},
 });

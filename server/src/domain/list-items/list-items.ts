@@ -4,13 +4,14 @@
  * arrive checked against the list's fields (`contract/list-items/inputs.ts`); each rule returns its result or a
  * refusal saying why.
  */
-import { mongo } from 'mongoose';
+import { mongo, type Types } from 'mongoose';
+import { DRIVER_DECODING } from '../../database/bson-json';
 import { aggregateInBatches } from '../../database/find-in-batches';
 import type { Models } from '../../models';
 import type { ListDoc, ListField } from '../../models/list';
 import type { ListItemDoc } from '../../models/list-item';
 import type { Caller } from '../caller';
-import { listObjectId, withLiveFields } from '../lists/lists';
+import { listObjectId, ownedList, withLiveFields } from '../lists/lists';
 import type { Refused } from './refusals';
 
 const itemObjectId = listObjectId;
@@ -45,17 +46,22 @@ export interface ItemsQuery {
 /** Safe paths: slugs passed the slug charset (no `.` or `$`). */
 const valuePath = (slug: string) => `values.${slug}`;
 
+/** A page of items, each as its stored BSON (written out by `database/list-item-export-encoder.ts`), and their total. */
+export interface ItemsPage {
+	items: Uint8Array[];
+	total: number;
+}
+
 /**
- * One page of a list's items (§12.4), each as its stored BSON (written out by `database/list-item-export-encoder.ts`),
- * and their total, in one command: the page's query, then the count of the same query appended by `$unionWith`
- * (MongoDB 4.4; each part plans on its own, so the count reads index keys where the filter allows). A page that is not
- * full, and not past the end, is the last one: its total is what comes before it plus what it holds.
+ * One page of a list's items (§12.4) and their total, in one command: the page's query, then the count of the same
+ * query appended by `$unionWith` (MongoDB 4.4; each part plans on its own, so the count reads index keys where the
+ * filter allows).
  */
 export async function itemsPage(
 	models: Models,
 	list: ListDoc,
 	query: ItemsQuery,
-): Promise<{ ok: true; items: Uint8Array[]; total: number } | Refused<'no_such_field'>> {
+): Promise<({ ok: true } & ItemsPage) | Refused<'no_such_field'>> {
 	const conditions: Record<string, unknown> = { listId: list._id };
 	for (const [slug, values] of query.filter) conditions[valuePath(slug)] = values.length === 1 ? values[0] : { $in: values };
 	for (const { type, id } of query.references) {
@@ -63,35 +69,86 @@ export async function itemsPage(
 		if (!field) return { ok: false, reason: 'no_such_field', param: `${type}_id` };
 		conditions[valuePath(field.slug)] = id;
 	}
-	const order = query.order ?? { field: 'id', own: true, direction: 1 };
+	const order = query.order ?? DEFAULT_ORDER;
 	const path = order.own ? OWN_PATHS[order.field] : valuePath(order.field);
 	// `_id` breaks ties, so that pages do not overlap (as §4.14 rule 4 for contacts).
 	const sort: Record<string, 1 | -1> =
 		path === '_id' ? { _id: order.direction } : { [path]: order.direction, _id: order.direction };
-	const skip = Math.min((query.page - 1) * query.limit, Number.MAX_SAFE_INTEGER);
-	const counted = { $unionWith: { coll: models.listItems.collection.collectionName, pipeline: [{ $match: conditions }, COUNT] } };
-	const pipeline = [
-		{ $match: conditions },
-		{ $sort: sort },
-		...(skip > 0 ? [{ $skip: skip }] : []),
-		{ $limit: query.limit },
-		counted,
-	];
+	const { stages, skip } = pageStages(models, conditions, sort, query);
 	// The whole page and the count in the first batch, undecoded: one round trip, and no objects to present.
-	const output = await aggregateInBatches(models.listItems, pipeline, query.limit + 1);
+	const output = await aggregateInBatches(models.listItems, [{ $match: conditions }, ...stages], query.limit + 1);
+	return { ok: true, ...pageOf(output, skip, query.limit) };
+}
+
+export type OwnedListPage = ({ ok: true; list: ListDoc } & ItemsPage) | Refused<'list_not_found' | 'list_forbidden'>;
+
+/**
+ * `findOwnedList`, then `itemsPage` unfiltered in its default order (an export's walk, page after page), in one
+ * command rather than two: an aggregation of the list by its ID, with the page and its count appended by
+ * `$unionWith`. The items are read before the list is checked, and dropped when it is not the caller's.
+ */
+export async function ownedListPage(
+	models: Models,
+	caller: Caller,
+	schemaId: string,
+	window: Pick<ItemsQuery, 'page' | 'limit'>,
+): Promise<OwnedListPage> {
+	const id = listObjectId(schemaId);
+	if (!id) return { ok: false, reason: 'list_not_found' };
+	const conditions = { listId: id };
+	const { stages, skip } = pageStages(models, conditions, { _id: 1 }, window);
+	const items = {
+		$unionWith: { coll: models.listItems.collection.collectionName, pipeline: [{ $match: conditions }, ...stages] },
+	};
+	// The list comes first when it exists: no item has the list's ObjectId.
+	const output = await aggregateInBatches(models.lists, [{ $match: { _id: id } }, items], window.limit + 2);
+	const first = output[0] as Uint8Array | undefined;
+	const list = first && isDocumentWithId(first, id) ? (mongo.BSON.deserialize(first, DRIVER_DECODING) as ListDoc) : null;
+	const owned = ownedList(list, caller);
+	if (!owned.ok) return owned;
+	return { ...owned, ...pageOf(output.slice(1), skip, window.limit) };
+}
+
+const DEFAULT_ORDER: ItemOrder = { field: 'id', own: true, direction: 1 };
+
+/** After the query's `$match`: its page in `sort` order, then the count of its matches appended. */
+function pageStages(
+	models: Models,
+	conditions: Record<string, unknown>,
+	sort: Record<string, 1 | -1>,
+	{ page, limit }: Pick<ItemsQuery, 'page' | 'limit'>,
+) {
+	const skip = Math.min((page - 1) * limit, Number.MAX_SAFE_INTEGER);
+	const counted = { $unionWith: { coll: models.listItems.collection.collectionName, pipeline: [{ $match: conditions }, COUNT] } };
+	const stages = [{ $sort: sort }, ...(skip > 0 ? [{ $skip: skip }] : []), { $limit: limit }, counted];
+	return { stages, skip };
+}
+
+/**
+ * The page and its total from what `pageStages` output. A page that is not full, and not past the end, is the last
+ * one: its total is what comes before it plus what it holds.
+ */
+function pageOf(output: Uint8Array[], skip: number, limit: number): ItemsPage {
 	// The union appends the count after the page: only the last document can be it.
 	const last = output.at(-1);
 	const count = last && isCount(last) ? last : undefined;
 	const items = count ? output.slice(0, -1) : output;
-	const isLastPage = items.length > 0 ? items.length < query.limit : skip === 0;
+	const isLastPage = items.length > 0 ? items.length < limit : skip === 0;
 	const total = isLastPage ? skip + items.length : countOf(count);
-	return { ok: true, items, total };
+	return { items, total };
 }
 
 /** The count's document is `{_id: null, n}`; an item's `_id` is an ObjectId, always its first field. */
 const COUNT = { $group: { _id: null, n: { $sum: 1 } } };
 const COUNT_ID = Buffer.from([0x0a, 0x5f, 0x69, 0x64, 0x00]);
 const isCount = (document: Uint8Array) => COUNT_ID.every((byte, i) => document[4 + i] === byte);
+
+/** Whether the document's first field is `_id` holding `id` (a list's `_id` is always its first field). */
+function isDocumentWithId(document: Uint8Array, id: Types.ObjectId): boolean {
+	const bytes = id.id;
+	return OBJECT_ID_KEY.every((byte, i) => document[4 + i] === byte) && bytes.every((byte, i) => document[9 + i] === byte);
+}
+const OBJECT_ID_KEY = Buffer.from([0x07, 0x5f, 0x69, 0x64, 0x00]);
 
 /** The count the union appended; none when nothing matched. */
 function countOf(count: Uint8Array | undefined): number {

@@ -30,6 +30,11 @@ export async function findOwnedList(models: Models, caller: Caller, schemaId: st
 	// Through the driver: a lean mongoose query casts, builds and hooks a query that needs none of it (an export's
 	// every page reads its list).
 	const list = id && (await models.lists.collection.findOne<ListDoc>({ _id: id }));
+	return ownedList(list || null, caller);
+}
+
+/** The list read as the caller's, or why not (`findOwnedList`'s rule, for a list read some other way). */
+export function ownedList(list: ListDoc | null, caller: Caller): OwnedList {
 	if (!list) return { ok: false, reason: 'list_not_found' };
 	if (!list.ownerId.equals(caller._id)) return { ok: false, reason: 'list_forbidden' };
 	return { ok: true, list: withLiveFields(list) };

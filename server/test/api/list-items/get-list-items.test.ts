@@ -123,11 +123,14 @@ describe('§12.4 getListItems', () => {
 		expect((await walk(5)).data).toMatchObject({ data: [], meta: { total: 3, last_page: 2, from: null } });
 	});
 
-	test('§12.8 another user: 403; a missing or malformed list: 404 as §4.4', async () => {
-		const { list } = await listOf(t);
+	test('§12.8 another user: 403; a missing or malformed list: 404 as §4.4; filtered or not', async () => {
+		const { user, list } = await listOf(t);
+		await add(user, list.id, { title: "not the stranger's" });
 		const stranger = await createUser(t);
 		expectForbidden(await stranger.api.call('getListItems', { schema_id: list.id }));
+		expectForbidden(await stranger.api.call('getListItems', { schema_id: list.id, filters: { title: 'x' } }));
 		expectListNotFound(await stranger.api.call('getListItems', { schema_id: '0'.repeat(24) }));
+		expectListNotFound(await stranger.api.call('getListItems', { schema_id: '0'.repeat(24), order_by: 'id' }));
 		expectListNotFound(await stranger.api.call('getListItems', { schema_id: 'x' }));
 		expectInvalid(await stranger.api.call('getListItems', { schema_id: { $ne: null } }), ['schema_id']);
 	});
@@ -151,5 +154,10 @@ countsCommands('getListItems', {
 	'full page': async (server) => {
 		const { user, list } = await countedItemsList(server);
 		return { user, status: 200, call: () => user.api.call('getListItems', { schema_id: list.id, limit: 2 }) };
+	},
+	'filtered page': async (server) => {
+		const { user, list } = await countedItemsList(server);
+		const call = () => user.api.call('getListItems', { schema_id: list.id, filters: { title: 'counted' }, limit: 2 });
+		return { user, status: 200, call };
 	},
 });
