@@ -24,6 +24,7 @@ import {
 	FieldNames,
 	Fields,
 	finish,
+	finishBytes,
 	forEachElement,
 	int32,
 	keyBytes,
@@ -254,10 +255,12 @@ function writeContact(bytes: Buffer): void {
 }
 
 /**
- * The JSON array of these stored contacts, as `present` and JSON.stringify write it; `present` (the contract's
- * presenter) is called only for a contact of a shape not written here.
+ * The JSON array of these stored contacts, as `present` and JSON.stringify write it, in UTF-8; `present` (the
+ * contract's presenter) is called only for a contact of a shape not written here. The answer is written as these
+ * bytes: a page of half a megabyte made into a string, joined into the answer's text and encoded back for the socket
+ * kept the request thread's collector busy.
  */
-export function encodeContacts(documents: readonly Uint8Array[], present: (contact: ContactDoc) => unknown): string {
+export function encodeContacts(documents: readonly Uint8Array[], present: (contact: ContactDoc) => unknown): Buffer {
 	begin();
 	writeAscii('[');
 	for (let i = 0; i < documents.length; i++) {
@@ -267,7 +270,7 @@ export function encodeContacts(documents: readonly Uint8Array[], present: (conta
 		writeText(JSON.stringify(present(mongo.BSON.deserialize(bytes, DRIVER_DECODING) as ContactDoc)));
 	}
 	writeAscii(']');
-	return finish();
+	return finishBytes();
 }
 
 /** One contact's JSON written from its bytes alone; undefined when it is of a shape left to the presenter. */
