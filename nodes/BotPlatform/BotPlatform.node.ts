@@ -10,6 +10,7 @@ import { CREDENTIAL_TYPE } from './transport';
 import { findOperation } from './actions/router';
 import { DEFAULT_VERSION, properties, toolDescription, VERSIONS } from './actions/versionDescription';
 import { listSearch, loadOptions, resourceMapping } from './methods';
+import { RunMemo } from './helpers/run-memo';
 
 /**
  * The JSON of a failed item: the message, and the API's machine-readable parts (`description`, `status`, `code`,
@@ -54,6 +55,8 @@ export class BotPlatform implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
 		const returnData: INodeExecutionData[] = [];
+		// This run's only: a list's fields read for one item serve the next, and a new run reads them afresh.
+		const run = new RunMemo();
 		for (let i = 0; i < items.length; i++) {
 			try {
 				const resource = this.getNodeParameter('resource', i) as string;
@@ -64,7 +67,7 @@ export class BotPlatform implements INodeType {
 						itemIndex: i,
 					});
 				}
-				const result = await handler.execute.call(this, i);
+				const result = await handler.execute.call(this, i, run);
 				returnData.push(
 					...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), { itemData: { item: i } }),
 				);

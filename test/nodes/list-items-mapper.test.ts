@@ -311,3 +311,131 @@ describe('Update', () => {
 		expect(result.json[0]).toMatchObject({ id: item.id, title: 'New', photo: { url: 'https://files.example/a.png' } });
 	});
 });
+
+describe('Map Automatically, saved without the fields: each list’s fields read once per run', () => {
+	/** Two lists of one owner whose `code` field has different types, so each item shows whose fields it was given. */
+	async function ownerWithTwoLists() {
+		const { user: owner, project } = await createUserWithBot(env.t);
+		const orders = await createListForTest(owner, { project_uuid: project.uuid }, [
+			{ name: 'Title', slug: 'title', type: 'string', is_required: true },
+			{ name: 'Code', slug: 'code', type: 'number', is_required: false },
+		]);
+		const notes = await createListForTest(owner, { project_uuid: project.uuid }, [
+			{ name: 'Code', slug: 'code', type: 'string', is_required: false },
+			{ name: 'Paid', slug: 'paid', type: 'bool', is_required: false },
+		]);
+		return { owner, orders, notes };
+	}
+
+	const autoMapInto = (list: ReturnType<typeof byId>) => ({ list, fieldValues: mapperValue([], null, 'autoMapInputData') });
+
+	test('Add, 5 items into one list: 1 getListSchema, and every item typed by the list’s fields', async () => {
+		const { owner, orders } = await ownerWithTwoLists();
+		const items = [1, 2, 3, 4, 5].map((n) => ({ title: `Order ${n}`, code: String(n), paid: 'true' }));
+		const result = await runMapper(owner, { operation: 'add', ...autoMapInto(byId(orders.id)) }, items);
+		expect(result.error).toBeUndefined();
+		expect(env.proxy.calls('getListSchema').map((r) => r.body.schema_id)).toEqual([orders.id]);
+		expect(env.proxy.calls('addListItem').map((r) => r.body.data)).toEqual(
+			[1, 2, 3, 4, 5].map((n) => ({ title: `Order ${n}`, code: n })),
+		);
+		expect(result.json.map((item) => item.code)).toEqual([1, 2, 3, 4, 5]);
+	});
+
+	test('Add, two lists interleaved in one run: 2 getListSchema, each item written with its own list’s fields', async () => {
+		const { owner, orders, notes } = await ownerWithTwoLists();
+		const items = [orders, notes, orders, notes, orders].map((list, n) => ({
+			list: list.id,
+			title: `T${n}`,
+			code: '7',
+			paid: 'true',
+		}));
+		const result = await runMapper(owner, { operation: 'add', ...autoMapInto(byId('={{ $json.list }}')) }, items);
+		expect(result.error).toBeUndefined();
+		expect(env.proxy.calls('getListSchema').map((r) => r.body.schema_id)).toEqual([orders.id, notes.id]);
+		expect(env.proxy.calls('addListItem').map((r) => [r.body.schema_id, r.body.data])).toEqual([
+			[orders.id, { title: 'T0', code: 7 }],
+			[notes.id, { code: '7', paid: true }],
+			[orders.id, { title: 'T2', code: 7 }],
+			[notes.id, { code: '7', paid: true }],
+			[orders.id, { title: 'T4', code: 7 }],
+		]);
+	});
+
+	test('Update, 5 items of one list: 1 getListSchema; two lists interleaved: 2', async () => {
+		const { owner, orders, notes } = await ownerWithTwoLists();
+		const add = async (list: { id: string }, data: IDataObject) =>
+			(await owner.api.call('addListItem', { schema_id: list.id, data })).data.data as IDataObject;
+		const ofOrders = await Promise.all([1, 2, 3, 4, 5].map((n) => add(orders, { title: `Order ${n}` })));
+		const one = await runMapper(
+			owner,
+			{ operation: 'update', itemId: '={{ $json.id }}', ...autoMapInto(byId(orders.id)) },
+			ofOrders.map((item, n) => ({ id: item.id, code: `${n}`, note: 'ignored' })),
+		);
+		expect(one.error).toBeUndefined();
+		expect(env.proxy.calls('getListSchema')).toHaveLength(1);
+		expect(env.proxy.calls('updateListItem').map((r) => r.body.data)).toEqual([0, 1, 2, 3, 4].map((n) => ({ code: n })));
+
+		env.proxy.clear();
+		const ofNotes = await add(notes, { code: 'a' });
+		const mixed = [ofOrders[0], ofNotes, ofOrders[1], ofNotes].map((item) => ({ ...item, code: '9', paid: 'false' }));
+		const two = await runMapper(
+			owner,
+			{ operation: 'update', itemId: '={{ $json.id }}', ...autoMapInto(byId('={{ $json.schema_id }}')) },
+			mixed.map((item, n) => ({ ...item, schema_id: n % 2 === 0 ? orders.id : notes.id })),
+		);
+		expect(two.error).toBeUndefined();
+		expect(env.proxy.calls('getListSchema').map((r) => r.body.schema_id)).toEqual([orders.id, notes.id]);
+		expect(env.proxy.calls('updateListItem').map((r) => r.body.data)).toEqual([
+			{ title: 'Order 1', code: 9 },
+			{ code: '9', paid: false },
+			{ title: 'Order 2', code: 9 },
+			{ code: '9', paid: false },
+		]);
+	});
+
+	test('the next run reads the list again, so a field added between runs is written', async () => {
+		const { owner, orders } = await ownerWithTwoLists();
+		const items = [{ title: 'A', due: '2026-03-24' }, { title: 'B' }];
+		const parameters = { operation: 'add', ...autoMapInto(byId(orders.id)) };
+		expect((await runMapper(owner, parameters, items)).error).toBeUndefined();
+		const field = { name: 'Due', slug: 'due', type: 'date', is_required: false };
+		expect((await owner.api.call('addListSchemaField', { schema_id: orders.id, field })).status).toBe(204);
+		expect((await runMapper(owner, parameters, items)).error).toBeUndefined();
+		expect(env.proxy.calls('getListSchema')).toHaveLength(2);
+		expect(env.proxy.calls('addListItem').map((r) => r.body.data)).toEqual([
+			{ title: 'A' },
+			{ title: 'B' },
+			{ title: 'A', due: '2026-03-24' },
+			{ title: 'B' },
+		]);
+	});
+
+	test('Continue on fail: each item fails on its own, a list that cannot be read is tried again for the next item', async () => {
+		const { owner, orders } = await ownerWithTwoLists();
+		const missing = '66a1f0c2e4b0a1b2c3d4e5f6';
+		const result = await runNode({
+			credentials: env.credentials(owner),
+			parameters: { resource: 'listItem', fieldsInput: 'mapper', operation: 'add', ...autoMapInto(byId('={{ $json.list }}')) },
+			typeVersion: 3.1,
+			continueOnFail: true,
+			items: [
+				{ list: missing, title: 'Lost' },
+				{ list: orders.id, title: 'A', code: '1' },
+				{ list: orders.id, title: 'B', code: 'one' },
+				{ list: missing, title: 'Lost again' },
+				{ list: orders.id, title: 'C' },
+			],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([
+			expect.objectContaining({ error: 'List not found: check the List ID', status: 404 }),
+			expect.objectContaining({ title: 'A', code: 1 }),
+			expect.objectContaining({ error: 'Invalid value for the field "code"' }),
+			expect.objectContaining({ error: 'List not found: check the List ID', status: 404 }),
+			expect.objectContaining({ title: 'C', code: null }),
+		]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
+		expect(env.proxy.calls('getListSchema').map((r) => r.body.schema_id)).toEqual([missing, orders.id, missing]);
+		expect(env.proxy.calls('addListItem').map((r) => r.body.data)).toEqual([{ title: 'A', code: 1 }, { title: 'C' }]);
+	});
+});

@@ -5,6 +5,7 @@ import { callOptions, listIdParameter } from '../../helpers/parameters';
 import { forOperation } from '../../helpers/display-options';
 import { listLocator, requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
+import type { RunMemo } from '../../helpers/run-memo';
 import { fieldsParameter, fieldsProperties } from './common';
 
 export const addListItem: ApiMethod = { name: 'addListItem', repeatable: false, subject: 'list' };
@@ -15,8 +16,8 @@ const properties: INodeProperties[] = [
 	requestOptions,
 ];
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const params = { schema_id: listIdParameter.call(this, itemIndex), data: await fieldsParameter.call(this, itemIndex) };
+async function execute(this: IExecuteFunctions, itemIndex: number, run: RunMemo): Promise<IDataObject> {
+	const params = { schema_id: listIdParameter.call(this, itemIndex), data: await fieldsParameter.call(this, itemIndex, run) };
 	const { body } = (await apiRequest.call(this, addListItem, params, callOptions.call(this, itemIndex))) as ApiResult<{
 		data: IDataObject;
 	}>;

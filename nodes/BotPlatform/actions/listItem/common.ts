@@ -10,6 +10,7 @@ import { fieldsOfList, toMapperFields } from '../../helpers/list-fields';
 import { getListSchema } from '../list/get.operation';
 import { valuesFromJson, valuesFromMapper, valuesFromPairs, type FieldValuePair } from '../../helpers/list-item-values';
 import { callOptions, listIdParameter, textParameter } from '../../helpers/parameters';
+import type { RunMemo } from '../../helpers/run-memo';
 
 export const itemIdField: INodeProperties = {
 	displayName: 'Item ID',
@@ -111,22 +112,22 @@ export function fieldsProperties(operation: 'add' | 'update', hint: string): INo
 	];
 }
 
+/** The fields of the list of item `itemIndex` for the mapper, read once per run and list (`getListSchema`). */
+async function fieldsOfItemList(this: IExecuteFunctions, itemIndex: number, run: RunMemo): Promise<ResourceMapperField[]> {
+	const schemaId = listIdParameter.call(this, itemIndex);
+	return await run.once(`listFields:${schemaId}`, async () =>
+		toMapperFields(await fieldsOfList.call(this, getListSchema, schemaId, callOptions.call(this, itemIndex)), false),
+	);
+}
+
 /** The resource mapper's values of item `itemIndex`: the input item's own keys that are fields, or those set below. */
-async function mappedFields(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+async function mappedFields(this: IExecuteFunctions, itemIndex: number, run: RunMemo): Promise<IDataObject> {
 	let schema = this.getNodeParameter('fieldValues.schema', itemIndex, []) as ResourceMapperField[];
 	let values: IDataObject;
 	if (this.getNodeParameter('fieldValues.mappingMode', itemIndex) === 'autoMapInputData') {
 		// Saved without its fields (the list is made earlier in the workflow, or the editor could not load them):
 		// read them now, so only the input's keys that are fields are written.
-		if (schema.length === 0) {
-			const listFields = await fieldsOfList.call(
-				this,
-				getListSchema,
-				listIdParameter.call(this, itemIndex),
-				callOptions.call(this, itemIndex),
-			);
-			schema = toMapperFields(listFields, false);
-		}
+		if (schema.length === 0) schema = await fieldsOfItemList.call(this, itemIndex, run);
 		const input = this.getInputData()[itemIndex]?.json ?? {};
 		const slugs = new Set(schema.map((field) => field.id));
 		values = Object.fromEntries(Object.entries(input).filter(([key]) => slugs.has(key)));
@@ -145,9 +146,9 @@ async function mappedFields(this: IExecuteFunctions, itemIndex: number): Promise
 }
 
 /** The `data` of addListItem and updateListItem from the Fields input of item `itemIndex`. */
-export async function fieldsParameter(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function fieldsParameter(this: IExecuteFunctions, itemIndex: number, run: RunMemo): Promise<IDataObject> {
 	const input = this.getNodeParameter('fieldsInput', itemIndex);
-	if (input === 'mapper') return await mappedFields.call(this, itemIndex);
+	if (input === 'mapper') return await mappedFields.call(this, itemIndex, run);
 	if (input === 'json') {
 		try {
 			return valuesFromJson(this.getNodeParameter('fieldsJson', itemIndex));

@@ -8,6 +8,7 @@ import { callOptions, listIdParameter } from '../../helpers/parameters';
 import { forOperation } from '../../helpers/display-options';
 import { listLocator, requestOptions } from '../common.descriptions';
 import type { BotPlatformOperation } from '../node.type';
+import type { RunMemo } from '../../helpers/run-memo';
 import { fieldsParameter, fieldsProperties, itemIdField, itemIdParameter } from './common';
 
 // A merge: sending the same values twice leaves the same item.
@@ -24,10 +25,10 @@ const properties: INodeProperties[] = [
 	requestOptions,
 ];
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+async function execute(this: IExecuteFunctions, itemIndex: number, run: RunMemo): Promise<IDataObject> {
 	const params: IDataObject = { item_id: itemIdParameter.call(this, itemIndex) };
 	if (this.getNodeParameter('fieldsInput', itemIndex) === 'mapper') params.schema_id = listIdParameter.call(this, itemIndex);
-	params.data = await fieldsParameter.call(this, itemIndex);
+	params.data = await fieldsParameter.call(this, itemIndex, run);
 	const { body } = (await apiRequest.call(this, updateListItem, params, callOptions.call(this, itemIndex))) as ApiResult<{
 		data: IDataObject;
 	}>;
