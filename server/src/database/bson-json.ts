@@ -29,8 +29,8 @@ export const notWrittenHere = new NotWrittenHere();
 
 /**
  * Field names to slots, matched on the bytes without making a string of each name: a name's length and its first
- * and last bytes pick a bucket, a short chain of candidates, whose bytes are then compared. Made once a page for a list's slugs,
- * so the table is small (1 KB) rather than one entry per possible shape.
+ * and last bytes pick a bucket, a short chain of candidates, whose bytes are then compared. A list's slugs get one
+ * each page, so the table is small (1 KB) rather than an entry for every length and first byte.
  */
 export class FieldNames {
 	private readonly heads = new Int32Array(256).fill(-1);
