@@ -5,7 +5,10 @@
  *   the API method each calls (the operation's `method`) and its note (the operation's `readmeNote`);
  * - `docs/api-reference.md` `api-methods`: the server's `apiMethod` declarations (`server/src/api/`);
  * - `server/README.md` `admin-routes`: the admin routes' declarations (`server/src/admin/`), the test double's
- *   routes aside (they have their own page), as a list.
+ *   routes aside (they have their own page), as a list;
+ * - `bench/README.md` `commands-per-call`: each method's database commands per successful call and their budget, case
+ *   by case, from its `commands`; the last column, what the commands are, is written by hand and kept, found by the
+ *   row's method.
  * Each table replaces what lies between `<!-- generated: <name> -->` and `<!-- end generated -->`, formatted as
  * prettier formats the file. `npm run tables:generate` writes them; `test/docs/generated-tables.test.ts` fails when a
  * committed table differs.
@@ -18,6 +21,7 @@ import { resources } from '../nodes/BotPlatform/actions/router';
 import { DEFAULT_VERSION, properties } from '../nodes/BotPlatform/actions/versionDescription';
 import { adminAreas } from '../server/src/admin';
 import { apiMethods } from '../server/src/api';
+import { commandCases } from '../server/src/api/api-method';
 import { headingAnchors } from '../test/support/markdown-anchors';
 
 const root = join(__dirname, '..');
@@ -34,7 +38,9 @@ export interface GeneratedTable {
 /** A cell's text: a `|` would end the cell. */
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 const row = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
-const table = (header: string[], rows: string[][]) => [row(header), row(header.map(() => '---')), ...rows.map(row)].join('\n');
+/** `rightAligned`: the columns of numbers. */
+const table = (header: string[], rows: string[][], rightAligned: number[] = []) =>
+	[row(header), row(header.map((_, i) => (rightAligned.includes(i) ? '---:' : '---'))), ...rows.map(row)].join('\n');
 
 /** Whether new nodes show the property: no `@version` condition, or one that admits the default version. */
 const inDefaultVersion = (property: INodeProperties) =>
@@ -119,12 +125,56 @@ export function adminRoutesTable(): string {
 		.join('\n');
 }
 
+/** A Markdown table's rows (header and rule left out), each as its cells' texts, `\|` read back as `|`. */
+function tableRows(markdown: string): string[][] {
+	return markdown
+		.split('\n')
+		.filter((line) => line.startsWith('|'))
+		.slice(2)
+		.map((line) =>
+			line
+				.slice(1, -1)
+				.split(/(?<!\\)\|/)
+				.map((text) => text.trim().replace(/\\\|/g, '|')),
+		);
+}
+
+/** A number for each case, once when they are all the same: `2 / 2 / 3`, `4`. */
+const perCase = (numbers: string[]) => (new Set(numbers).size === 1 ? numbers[0] : numbers.join(' / '));
+
+/**
+ * Every method's commands per successful call and budget, as declared (an alias's are its method's), its cases named
+ * after it. What the commands are is the last column of the method's row in `committed` (the table in the file now),
+ * empty for a method that has no row yet.
+ */
+export function commandsPerCallTable(committed: string, methods: typeof apiMethods = apiMethods): string {
+	const which = new Map(tableRows(committed).map((cells) => [cells[0].split(' ')[0], cells.at(-1) ?? '']));
+	const rows = methods
+		.filter((method) => method.aliasOf === undefined)
+		.map((method) => {
+			const cases = commandCases(method);
+			const names = cases.map(([name]) => name).filter((name) => name !== '');
+			const counts = cases.map(([, { count, overBudget }]) =>
+				overBudget ? `${count} (over budget: ${overBudget})` : `${count}`,
+			);
+			return [
+				names.length > 0 ? `${method.name} (${names.join(' / ')})` : method.name,
+				perCase(counts),
+				perCase(cases.map(([, { budget }]) => `${budget}`)),
+				which.get(method.name) ?? '',
+			];
+		});
+	return table(['method', 'commands', 'budget', 'which'], rows, [1, 2]);
+}
+
 export function generatedTables(): GeneratedTable[] {
-	const reference = readFileSync(join(root, 'docs/api-reference.md'), 'utf8');
+	const read = (file: string) => readFileSync(join(root, file), 'utf8');
+	const commands = { file: 'bench/README.md', name: 'commands-per-call' };
 	return [
 		{ file: 'README.md', name: 'node-operations', markdown: nodeOperationsTable() },
-		{ file: 'docs/api-reference.md', name: 'api-methods', markdown: apiMethodsTable(reference) },
+		{ file: 'docs/api-reference.md', name: 'api-methods', markdown: apiMethodsTable(read('docs/api-reference.md')) },
 		{ file: 'server/README.md', name: 'admin-routes', markdown: adminRoutesTable() },
+		{ ...commands, markdown: commandsPerCallTable(committedRegion(read(commands.file), commands)) },
 	];
 }
 
@@ -132,7 +182,7 @@ const START = (name: string) => `<!-- generated: ${name} -->`;
 const END = '<!-- end generated -->';
 
 /** The committed region of a table: what lies between its markers, trimmed. */
-export function committedRegion(text: string, { file, name }: GeneratedTable): string {
+export function committedRegion(text: string, { file, name }: Pick<GeneratedTable, 'file' | 'name'>): string {
 	const start = text.indexOf(START(name));
 	const end = start === -1 ? -1 : text.indexOf(END, start);
 	if (start === -1 || end === -1) throw new Error(`${file} has no "${START(name)}" ... "${END}" region.`);

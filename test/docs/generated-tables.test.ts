@@ -1,14 +1,21 @@
 /**
- * The method tables of the README, the API reference and the server's README are written by
- * `scripts/generate-tables.ts` from the node's description and the server's declarations: a committed table that
- * differs from what the generator writes today has drifted from the code.
+ * The method tables of the README, the API reference and the server's README, and the benchmark's commands per call,
+ * are written by `scripts/generate-tables.ts` from the node's description and the server's declarations: a committed
+ * table that differs from what the generator writes today has drifted from the code.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resources } from '../../nodes/BotPlatform/actions/router';
-import { committedRegion, formatted, generatedTables, nodeOperationsTable } from '../../scripts/generate-tables';
+import {
+	commandsPerCallTable,
+	committedRegion,
+	formatted,
+	generatedTables,
+	nodeOperationsTable,
+} from '../../scripts/generate-tables';
 import { adminAreas } from '../../server/src/admin';
 import { apiMethods } from '../../server/src/api';
+import type { MethodCommandCounts } from '../../server/src/api/api-method';
 
 const root = join(__dirname, '..', '..');
 
@@ -17,9 +24,12 @@ describe.each(generatedTables().map((table) => [`${table.file} ${table.name}`, t
 		const committed = committedRegion(readFileSync(join(root, table.file), 'utf8'), table);
 		const expected = formatted(table);
 		if (committed !== expected) {
+			// Only the rows that differ: they name the method or operation.
+			const only = (lines: string, other: string) => lines.split('\n').filter((line) => !other.split('\n').includes(line));
 			throw new Error(
 				`${table.file}: the "${table.name}" table differs from the code it is generated from. ` +
-					`Run \`npm run tables:generate\` and commit the result.\n\nExpected:\n${expected}\n\nCommitted:\n${committed}`,
+					`Run \`npm run tables:generate\` and commit the result.\n\n` +
+					`Expected:\n${only(expected, committed).join('\n')}\n\nCommitted:\n${only(committed, expected).join('\n')}`,
 			);
 		}
 	});
@@ -30,12 +40,14 @@ test('every table has a row per declaration', () => {
 	const tables = Object.fromEntries(generatedTables().map((table) => [table.name, rows(table.markdown)]));
 	const operations = Object.values(resources).flatMap((operations) => Object.keys(operations));
 	const adminRoutes = adminAreas.filter((area) => area.name !== 'Admin: test double').flatMap((area) => area.routes);
+	const methods = apiMethods.filter((method) => method.aliasOf === undefined);
 	// A header and a row per operation; a header and a row per method (an alias shares its method's row); an admin
 	// route a line, the test double's aside.
 	expect(tables).toEqual({
 		'node-operations': 1 + operations.length,
-		'api-methods': 1 + apiMethods.filter((method) => method.aliasOf === undefined).length,
+		'api-methods': 1 + methods.length,
 		'admin-routes': adminRoutes.length,
+		'commands-per-call': 1 + methods.length,
 	});
 	expect(operations.length).toBeGreaterThanOrEqual(15);
 	expect(adminRoutes.length).toBeGreaterThanOrEqual(17);
@@ -47,4 +59,41 @@ test('an operation without a note stops the generator', () => {
 		/^No note for user\.getCurrent: give its operation a readmeNote\.$/,
 	);
 	expect(() => nodeOperationsTable({ ...resources, user: {} })).toThrow('the router has no such operation');
+});
+
+test("every method's row of commands per call says what its commands are", () => {
+	const table = generatedTables().find((generated) => generated.name === 'commands-per-call')!;
+	const unsaid = table.markdown
+		.split('\n')
+		.filter((line) => line.endsWith('|  |'))
+		.map((line) => line.split(' ')[1]);
+	if (unsaid.length > 0) {
+		throw new Error(`bench/README.md commands-per-call: say what the commands of ${unsaid.join(', ')} are, in the last column`);
+	}
+});
+
+test('the commands per call are the declared ones, case by case; what the commands are is kept from the file', () => {
+	const getMe = apiMethods.find((method) => method.name === 'getMe')!;
+	const declared = (name: string, commands: MethodCommandCounts) => ({ ...getMe, name, commands });
+	const methods = [
+		declared('oneCase', { count: 1, budget: 2 }),
+		declared('twoCases', { cases: { a: { count: 2, budget: 3 }, 'b c': { count: 2, budget: 4 } } }),
+		declared('overIt', { cases: { a: { count: 3, budget: 2, overBudget: 'why' }, b: { count: 1, budget: 2 } } }),
+		{ ...declared('alias', { count: 9, budget: 9 }), aliasOf: 'oneCase' },
+	];
+	const committed = [
+		'| method | commands | budget | which |',
+		'| --- | ---: | ---: | --- |',
+		'| oneCase (a stale case) | 7 | 9 | users.findAndModify \\| the key |',
+		'| twoCases | 1 | 1 | + lists.find |',
+		'| removedMethod | 1 | 1 | gone |',
+	].join('\n');
+	expect(commandsPerCallTable(committed, methods).split('\n')).toEqual([
+		'| method | commands | budget | which |',
+		'| --- | ---: | ---: | --- |',
+		'| oneCase | 1 | 2 | users.findAndModify \\| the key |',
+		'| twoCases (a / b c) | 2 | 3 / 4 | + lists.find |',
+		// A method without a row gets one, its commands left to say.
+		'| overIt (a / b) | 3 (over budget: why) / 1 | 2 |  |',
+	]);
 });
