@@ -4,8 +4,8 @@
  * which is written in its own order. Everything else goes through the native JSON.stringify without a replacer:
  * a replacer is a JS call per value, and made a 1000-contact page several times slower to write (profiled).
  * Text already written as JSON (an export page's contacts, see `database/contact-export-encoder.ts`) is a
- * `JsonText`, set in as it is; when it is UTF-8 bytes (a list's export page), `toJsonBody` answers the text in
- * pieces, those bytes among them, so the page is never decoded to a string, encoded back or copied for the socket.
+ * `JsonText`, set in as it is; when it is UTF-8 bytes (a list's export page), `toJsonBody` answers bytes too, so
+ * the page is never decoded to a string and encoded back for the socket.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -65,15 +65,12 @@ export function toJsonText(value: unknown): string {
 	return typeof pieces === 'string' ? pieces : pieces.map((piece) => piece.toString()).join('');
 }
 
-/** The answer's text, in order: one piece, or several when a JsonText of bytes is in it. */
-export type JsonBody = string | Array<string | Buffer>;
-
-/** `toJsonText`, in pieces when a JsonText of bytes is in it (written to the socket as they are, not joined). */
-export function toJsonBody(value: unknown): JsonBody {
+/** `toJsonText`, as UTF-8 bytes when a JsonText of bytes is in it (written to the socket as they are). */
+export function toJsonBody(value: unknown): string | Buffer {
 	const pieces = toJsonPieces(value);
 	if (typeof pieces === 'string') return pieces;
 	if (pieces.every((piece) => typeof piece === 'string')) return pieces.join('');
-	return pieces;
+	return Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece)));
 }
 
 /** The JSON text, or its pieces in order when placeholders were swapped: the text around them and what they stand for. */
