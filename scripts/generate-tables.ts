@@ -6,9 +6,10 @@
  * - `docs/api-reference.md` `api-methods`: the server's `apiMethod` declarations (`server/src/api/`);
  * - `server/README.md` `admin-routes`: the admin routes' declarations (`server/src/admin/`), the test double's
  *   routes aside (they have their own page), as a list;
- * - `bench/README.md` `commands-per-call`: each method's database commands per successful call and their budget, case
- *   by case, from its `commands`; the last column, what the commands are, is written by hand and kept, found by the
- *   row's method.
+ * - `bench/README.md` `commands-per-call`: the database commands per successful call and their budget, case by case,
+ *   from each method's `commands`, for the methods that have a row: the last column, what the commands are, is written
+ *   by hand and kept, found by the row's method. A new method needs no row (a method costs no file beyond its own),
+ *   and a row written for one is filled in.
  * Each table replaces what lies between `<!-- generated: <name> -->` and `<!-- end generated -->`, formatted as
  * prettier formats the file. `npm run tables:generate` writes them; `test/docs/generated-tables.test.ts` fails when a
  * committed table differs.
@@ -143,14 +144,14 @@ function tableRows(markdown: string): string[][] {
 const perCase = (numbers: string[]) => (new Set(numbers).size === 1 ? numbers[0] : numbers.join(' / '));
 
 /**
- * Every method's commands per successful call and budget, as declared (an alias's are its method's), its cases named
- * after it. What the commands are is the last column of the method's row in `committed` (the table in the file now),
- * empty for a method that has no row yet.
+ * The commands per successful call and budget of each method with a row in `committed` (the table in the file now),
+ * as declared, its cases named after it; what the commands are is kept from its row. A row whose method is gone is
+ * dropped.
  */
 export function commandsPerCallTable(committed: string, methods: typeof apiMethods = apiMethods): string {
 	const which = new Map(tableRows(committed).map((cells) => [cells[0].split(' ')[0], cells.at(-1) ?? '']));
 	const rows = methods
-		.filter((method) => method.aliasOf === undefined)
+		.filter((method) => method.aliasOf === undefined && which.has(method.name))
 		.map((method) => {
 			const cases = commandCases(method);
 			const names = cases.map(([name]) => name).filter((name) => name !== '');
@@ -161,7 +162,7 @@ export function commandsPerCallTable(committed: string, methods: typeof apiMetho
 				names.length > 0 ? `${method.name} (${names.join(' / ')})` : method.name,
 				perCase(counts),
 				perCase(cases.map(([, { budget }]) => `${budget}`)),
-				which.get(method.name) ?? '',
+				which.get(method.name) as string,
 			];
 		});
 	return table(['method', 'commands', 'budget', 'which'], rows, [1, 2]);
