@@ -88,12 +88,8 @@ export function begin(): void {
 	pos = 0;
 }
 
-/** Where the next byte goes, to come back to with `rewind`. */
+/** Where the next byte goes. */
 export const position = () => pos;
-
-export function rewind(to: number): void {
-	pos = to;
-}
 
 /** The text written since `begin`. After a page of a few huge documents the output is let go, rather than kept at that size. */
 export function finish(): string {
@@ -308,7 +304,7 @@ export function writeScalar(bytes: Buffer, type: number, at: number): void {
 }
 
 /** A number as JSON.stringify writes it; an integer's digits directly, without making a string of them. */
-export function writeNumber(value: number): void {
+function writeNumber(value: number): void {
 	if (Number.isSafeInteger(value)) writeInteger(value);
 	else writeAscii(JSON.stringify(value));
 }
