@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { mongo } from 'mongoose';
+import { FieldNames } from '../../src/database/bson-json';
 import { encodeListItemFromBytes, encodeListItems } from '../../src/database/list-item-export-encoder';
 import { presentListItem } from '../../src/contract/list-items/presenter';
 import { presentValue, storedDatetime } from '../../src/contract/list-items/values';
@@ -236,4 +237,16 @@ test('times at the edges of the calendar are written as isoWithOffset writes the
 		const bytes = serialized({ _id: new mongo.ObjectId(), values: {}, createdAt: time, updatedAt: time });
 		expect(encodeListItemFromBytes(list, bytes, presentValue)).toBe(presented(list, bytes));
 	}
+});
+
+test('slugs that share a bucket of the name table are each found, and a name not among them is not', () => {
+	// More names than the table's 256 buckets: some must share one, whatever the hash.
+	const slugs = Array.from({ length: 600 }, (_, i) => (i % 3 === 0 ? `f${i}` : i % 3 === 1 ? `Поле_${i}` : `${i}`));
+	const names = new FieldNames(slugs);
+	const lookUp = (name: string) => {
+		const bytes = Buffer.from(`${name}\0`, 'utf8');
+		return names.slotOf(bytes, 0, bytes.length - 1);
+	};
+	expect(slugs.map(lookUp)).toEqual(slugs.map((_, slot) => slot));
+	for (const missing of ['f1', 'Поле_0', '600', 'f30x', '', 'x']) expect(lookUp(missing)).toBe(-1);
 });
